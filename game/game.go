@@ -1,0 +1,124 @@
+// Package game is the contract every Tapis rules engine implements.
+//
+// A game is fully described by (game, players, options, seed, moves): a State
+// is created from a Config and changed only by Apply. Engines are pure: no
+// I/O, no goroutines, no clock and no global state, so the same inputs always
+// give the same game, whether it is played at a web table, replayed from a
+// file or simulated a million times.
+//
+// The contract follows OpenSpiel's shape: who must act, the legal moves,
+// apply, a view per seat (the information state), and Sample, which draws a
+// full state from one seat's information for search bots.
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Seat numbers a player's place at the table, 0..Players()-1, clockwise.
+type Seat int
+
+// Spectator is the seat of someone watching: it is shown public information
+// only.
+const Spectator Seat = -1
+
+// MaxPlayers bounds every game's table, so that a set of seats fits in Seats.
+const MaxPlayers = 8
+
+// Config is everything a game needs to start.
+type Config struct {
+	Players int
+	// Options is the game's options object (RULES.md's [option] fields).
+	// Nil or empty means every default; unknown names are an error.
+	Options json.RawMessage
+	Seed    uint64
+	// Stacks optionally fixes the deal of round i+1 with Stacks[i], in the
+	// game's stack notation of REPLAY.md. What a stack leaves open comes
+	// from Seed.
+	Stacks []json.RawMessage
+}
+
+// Game creates states and translates moves to and from their JSON form.
+type Game interface {
+	// Name is the game's identifier: "cabo", "papayoo", "limits", "dacapo".
+	Name() string
+	// Players gives the smallest and largest table the game allows.
+	Players() (min, max int)
+	// Options describes each option the game accepts, with its default.
+	Options() []Option
+	// New starts a game. It fails on a bad player count, an unknown or
+	// out-of-range option, or an impossible stack.
+	New(c Config) (State, error)
+	// UnmarshalMove decodes a move from the JSON of REPLAY.md. The result
+	// says nothing about legality, which depends on the state.
+	UnmarshalMove(data []byte) (Move, error)
+	// MarshalMove encodes a move as REPLAY.md's JSON.
+	MarshalMove(m Move) ([]byte, error)
+}
+
+// State is one game in progress. Its methods never block and never do I/O.
+type State interface {
+	// Players is the number of seats.
+	Players() int
+	// ToMove is the set of seats that must act now: one seat in turn-based
+	// phases, several in simultaneous ones. It is empty once the game is over.
+	ToMove() Seats
+	// Legal appends to buf the moves seat s may make now and returns the
+	// extended buffer. It depends only on what s may know. It appends
+	// nothing when s need not act. Callers reuse buf so that playouts do
+	// not allocate.
+	//
+	// A move that is a choice of several cards at once (Papayoo's pass) may
+	// be listed as one-card steps that Apply accumulates; Apply then also
+	// accepts the whole choice as one move.
+	Legal(s Seat, buf []Move) []Move
+	// Apply plays m for seat s. An illegal move returns an error that
+	// names the reason and leaves the state exactly as it was. When log is
+	// not nil, the move's events are appended to it; with a nil log no
+	// event is built, which keeps playouts cheap.
+	Apply(s Seat, m Move, log *Log) error
+	// View is what seat s may see now, ready for encoding/json. Spectator
+	// gets the public view. Cards a seat saw once (a peek) are events, not
+	// part of the view: remembering is the player's job.
+	View(s Seat) any
+	// Over reports whether the game has ended.
+	Over() bool
+	// Result gives the scores so far and, once Over, the winners.
+	Result() Result
+	// Clone returns an independent copy that plays on exactly as the
+	// original would.
+	Clone() State
+	// Sample returns a full state drawn at random, using r only, from what
+	// seat s knows: everything s has seen stays as it is, everything else
+	// is redrawn among the possibilities. Two states that look the same to
+	// s give the same sample for the same r; the sample's own future
+	// randomness comes from r too, never from the original's seed.
+	Sample(s Seat, r *RNG) State
+	// Dump shows the whole state, every hidden card included, in the
+	// game's own shape, for replays of finished games, tests and audits.
+	// Never send it to a player.
+	Dump() any
+}
+
+// Result is the score of a game so far.
+type Result struct {
+	// Rounds counts completed rounds (Limits: resolved accusations; Da
+	// Capo!: finished games of a match).
+	Rounds int `json:"round"`
+	// Scores are cumulative, one per seat.
+	Scores []int `json:"scores"`
+	// RoundScores are the last completed round's, empty before the first.
+	RoundScores []int `json:"round_scores"`
+	// Winners lists the winning seats once the game is over; ties share.
+	Winners []Seat `json:"winners"`
+}
+
+// CheckPlayers returns an error naming the game when n is outside [min, max].
+func CheckPlayers(g Game, n int) error {
+	lo, hi := g.Players()
+	if n < lo || n > hi {
+		return fmt.Errorf("%s: %d players: the game takes %d to %d", g.Name(), n, lo, hi)
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+package game
+
+// Player chooses the moves of one seat from what that seat is told: the
+// events it may see and its Knowledge. A bot is a Player; so is the bridge
+// to a human's browser.
+type Player interface {
+	// Observe is told every event the seat may see, in order.
+	Observe(e Event)
+	// Choose returns a move for the seat, which is in ToMove.
+	Choose(k Knowledge) Move
+}
+
+// Knowledge is what a seat may consult when it chooses: its view, its legal
+// moves, and full states sampled from its information. It holds the true
+// state but shows nothing else of it, so a Player cannot cheat.
+type Knowledge struct {
+	st   State
+	seat Seat
+}
+
+// KnowledgeOf returns seat s's knowledge of st.
+func KnowledgeOf(st State, s Seat) Knowledge { return Knowledge{st: st, seat: s} }
+
+// Seat is the seat this knowledge belongs to.
+func (k Knowledge) Seat() Seat { return k.seat }
+
+// Players is the number of seats at the table.
+func (k Knowledge) Players() int { return k.st.Players() }
+
+// View is the seat's view (the game's View type).
+func (k Knowledge) View() any { return k.st.View(k.seat) }
+
+// Legal appends the seat's legal moves to buf.
+func (k Knowledge) Legal(buf []Move) []Move { return k.st.Legal(k.seat, buf) }
+
+// Sample draws a full state from the seat's information (State.Sample).
+func (k Knowledge) Sample(r *RNG) State { return k.st.Sample(k.seat, r) }
+
+// HeuristicGame is a Game that ships a hand-written bot, which plays like a
+// sensible person from its seat's view and events only.
+type HeuristicGame interface {
+	Game
+	Heuristic(s Seat, seed uint64) Player
+}
