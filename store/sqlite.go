@@ -1,0 +1,327 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+)
+
+const schema = `
+CREATE TABLE IF NOT EXISTS tables (
+	id      TEXT PRIMARY KEY,
+	game    TEXT NOT NULL,
+	players INTEGER NOT NULL,
+	options TEXT NOT NULL,
+	created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+	table_id   TEXT NOT NULL,
+	seat       INTEGER NOT NULL,
+	name       TEXT NOT NULL,
+	bot        TEXT NOT NULL,
+	token_hash TEXT NOT NULL,
+	PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS matches (
+	table_id TEXT NOT NULL,
+	no       INTEGER NOT NULL,
+	seed     INTEGER NOT NULL,
+	over     INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (table_id, no)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS moves (
+	table_id TEXT NOT NULL,
+	no       INTEGER NOT NULL,
+	idx      INTEGER NOT NULL,
+	seat     INTEGER NOT NULL,
+	move     TEXT NOT NULL,
+	PRIMARY KEY (table_id, no, idx)
+) WITHOUT ROWID;
+`
+
+// SQLite is the default Store: one database file, written by one goroutine
+// that commits every write waiting at that moment in one transaction
+// (group commit). A caller returns once its write is committed, so a move
+// is durable before anyone is told of it, and a thousand busy tables cost
+// a few commits per millisecond rather than a thousand.
+type SQLite struct {
+	db   *sql.DB
+	ops  chan op
+	quit chan struct{}
+	done chan struct{}
+	once sync.Once
+}
+
+type op struct {
+	// one: the write must change exactly one row, else it is refused.
+	one   bool
+	query string
+	args  []any
+	what  string
+	err   chan error
+}
+
+// OpenSQLite opens (creating if needed) the database at path.
+func OpenSQLite(path string) (*SQLite, error) {
+	q := url.Values{}
+	// WAL with synchronous=NORMAL survives a killed process (not a power
+	// cut, which may lose the last commits) and keeps commits cheap.
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "busy_timeout(5000)")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %v", path, err)
+	}
+	// One connection: SQLite has one writer anyway, and the writer
+	// goroutine is the only one that writes.
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
+	}
+	s := &SQLite{db: db, ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// writer commits batches of waiting writes until Close.
+func (s *SQLite) writer() {
+	defer close(s.done)
+	batch := make([]op, 0, 256)
+	for {
+		select {
+		case <-s.quit:
+			s.fail(batch)
+			return
+		case o := <-s.ops:
+			batch = append(batch[:0], o)
+		}
+	drain:
+		for len(batch) < cap(batch) {
+			select {
+			case o := <-s.ops:
+				batch = append(batch, o)
+			default:
+				break drain
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *SQLite) commit(batch []op) {
+	tx, err := s.db.Begin()
+	if err != nil {
+		for _, o := range batch {
+			o.err <- fmt.Errorf("store: begin: %v", err)
+		}
+		return
+	}
+	errs := make([]error, len(batch))
+	for i, o := range batch {
+		res, err := tx.Exec(o.query, o.args...)
+		if err != nil {
+			errs[i] = fmt.Errorf("store: %v", err)
+			continue
+		}
+		if n, _ := res.RowsAffected(); o.one && n != 1 {
+			errs[i] = fmt.Errorf("store: write refused (%s)", o.what)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("store: commit: %v", err)
+		}
+	}
+	for i, o := range batch {
+		o.err <- errs[i]
+	}
+}
+
+// fail answers the writes still waiting when the store closes.
+func (s *SQLite) fail([]op) {
+	for {
+		select {
+		case o := <-s.ops:
+			o.err <- ErrClosed
+		default:
+			return
+		}
+	}
+}
+
+// exec queues one write and waits for its commit.
+func (s *SQLite) exec(ctx context.Context, query string, args ...any) error {
+	return s.do(ctx, op{query: query, args: args})
+}
+
+func (s *SQLite) do(ctx context.Context, o op) error {
+	o.err = make(chan error, 1)
+	select {
+	case s.ops <- o:
+	case <-s.quit:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-o.err:
+		return err
+	case <-s.done:
+		// The writer may have answered just before it stopped.
+		select {
+		case err := <-o.err:
+			return err
+		default:
+			return ErrClosed
+		}
+	}
+}
+
+// CreateTable implements Store.
+func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
+	opts := string(t.Options)
+	if opts == "" {
+		opts = "{}"
+	}
+	if err := s.exec(ctx, `INSERT INTO tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
+		t.ID, t.Game, t.Players, opts, t.Created.UnixMilli()); err != nil {
+		return err
+	}
+	for i, seat := range t.Seats {
+		if err := s.SetSeat(ctx, t.ID, i, seat); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetSeat implements Store.
+func (s *SQLite) SetSeat(ctx context.Context, table string, seat int, st Seat) error {
+	return s.exec(ctx, `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)`,
+		table, seat, st.Name, st.Bot, st.TokenHash)
+}
+
+// StartMatch implements Store.
+func (s *SQLite) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
+	return s.exec(ctx, `INSERT INTO matches (table_id, no, seed) VALUES (?, ?, ?)`, table, no, int64(seed))
+}
+
+// AppendMove implements Store.
+func (s *SQLite) AppendMove(ctx context.Context, table string, no, index int, m Move) error {
+	// The move goes in only as the next one of a started match, so a
+	// replay never meets a gap.
+	return s.do(ctx, op{one: true, what: fmt.Sprintf("table %s: move %d of match %d out of order", table, index, no),
+		query: `INSERT INTO moves (table_id, no, idx, seat, move)
+		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE table_id = ? AND no = ?)
+		  AND (SELECT COALESCE(MAX(idx) + 1, 0) FROM moves WHERE table_id = ? AND no = ?) = ?`,
+		args: []any{table, no, index, m.Seat, string(m.Move), table, no, table, no, index}})
+}
+
+// EndMatch implements Store.
+func (s *SQLite) EndMatch(ctx context.Context, table string, no int) error {
+	return s.exec(ctx, `UPDATE matches SET over = 1 WHERE table_id = ? AND no = ?`, table, no)
+}
+
+// Unfinished implements Store.
+func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
+	select {
+	case <-s.quit:
+		return nil, ErrClosed
+	default:
+	}
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT t.id, t.game, t.players, t.options, t.created, m.no, m.seed
+		FROM tables t LEFT JOIN matches m
+		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
+		WHERE m.over IS NULL OR m.over = 0
+		ORDER BY t.id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished tables: %v", err)
+	}
+	var out []Saved
+	for rows.Next() {
+		var t Saved
+		var opts string
+		var created int64
+		var no, seed sql.NullInt64
+		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &no, &seed); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: unfinished tables: %v", err)
+		}
+		t.Options = json.RawMessage(opts)
+		t.Created = time.UnixMilli(created)
+		if no.Valid {
+			t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64)}
+		}
+		out = append(out, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: unfinished tables: %v", err)
+	}
+	for i := range out {
+		if err := s.load(ctx, &out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// load fills a saved table's seats and its match's moves.
+func (s *SQLite) load(ctx context.Context, t *Saved) error {
+	t.Seats = make([]Seat, t.Players)
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash FROM seats WHERE table_id = ?`, t.ID)
+	if err != nil {
+		return fmt.Errorf("store: seats of %s: %v", t.ID, err)
+	}
+	for rows.Next() {
+		var i int
+		var st Seat
+		if err := rows.Scan(&i, &st.Name, &st.Bot, &st.TokenHash); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: seats of %s: %v", t.ID, err)
+		}
+		if i >= 0 && i < len(t.Seats) {
+			t.Seats[i] = st
+		}
+	}
+	rows.Close()
+	if t.Match == nil {
+		return rows.Err()
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT idx, seat, move FROM moves WHERE table_id = ? AND no = ? ORDER BY idx`, t.ID, t.Match.No)
+	if err != nil {
+		return fmt.Errorf("store: moves of %s: %v", t.ID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var idx int
+		var m Move
+		var mv string
+		if err := rows.Scan(&idx, &m.Seat, &mv); err != nil {
+			return fmt.Errorf("store: moves of %s: %v", t.ID, err)
+		}
+		if idx != len(t.Match.Moves) {
+			return fmt.Errorf("store: moves of %s: move %d is missing", t.ID, len(t.Match.Moves))
+		}
+		m.Move = json.RawMessage(mv)
+		t.Match.Moves = append(t.Match.Moves, m)
+	}
+	return rows.Err()
+}
+
+// Close implements Store. Writes not yet committed fail with ErrClosed;
+// committed ones stay.
+func (s *SQLite) Close() error {
+	s.once.Do(func() { close(s.quit) })
+	<-s.done
+	return s.db.Close()
+}
