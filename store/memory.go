@@ -112,17 +112,32 @@ func (m *Memory) Unfinished(context.Context) ([]Saved, error) {
 		if t.Match != nil && t.Match.Over {
 			continue
 		}
-		c := *t
-		c.Seats = append([]Seat(nil), t.Seats...)
-		if t.Match != nil {
-			mc := *t.Match
-			mc.Moves = append([]Move(nil), t.Match.Moves...)
-			c.Match = &mc
-		}
-		out = append(out, c)
+		out = append(out, copySaved(t))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
+}
+
+// Load implements Store.
+func (m *Memory) Load(_ context.Context, id string) (Saved, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, err := m.get(id)
+	if err != nil {
+		return Saved{}, err
+	}
+	return copySaved(t), nil
+}
+
+func copySaved(t *Saved) Saved {
+	c := *t
+	c.Seats = append([]Seat(nil), t.Seats...)
+	if t.Match != nil {
+		mc := *t.Match
+		mc.Moves = append([]Move(nil), t.Match.Moves...)
+		c.Match = &mc
+	}
+	return c
 }
 
 // Close implements Store.

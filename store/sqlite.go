@@ -275,6 +275,28 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
 	return out, nil
 }
 
+// Load implements Store.
+func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
+	var t Saved
+	var opts string
+	var created int64
+	var no, seed, over sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `
+		SELECT t.id, t.game, t.players, t.options, t.created, m.no, m.seed, m.over
+		FROM tables t LEFT JOIN matches m
+		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
+		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &no, &seed, &over)
+	if err != nil {
+		return t, fmt.Errorf("store: table %s: %v", id, err)
+	}
+	t.Options = json.RawMessage(opts)
+	t.Created = time.UnixMilli(created)
+	if no.Valid {
+		t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64), Over: over.Int64 != 0}
+	}
+	return t, s.load(ctx, &t)
+}
+
 // load fills a saved table's seats and its match's moves.
 func (s *SQLite) load(ctx context.Context, t *Saved) error {
 	t.Seats = make([]Seat, t.Players)

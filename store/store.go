@@ -71,6 +71,9 @@ type Store interface {
 	// Unfinished returns every table whose latest match is not over,
 	// or that has not started yet, with that match's moves in order.
 	Unfinished(ctx context.Context) ([]Saved, error)
+	// Load returns one table with its latest match, finished or not (for
+	// audits, replays and tests).
+	Load(ctx context.Context, table string) (Saved, error)
 	// Close releases the store.
 	Close() error
 }

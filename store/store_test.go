@@ -58,6 +58,11 @@ func TestStoreRoundTrip(t *testing.T) {
 				t.Fatalf("match: %+v", a.Match)
 			}
 			must(t, s.EndMatch(ctx, "abc", 1))
+			l, err := s.Load(ctx, "abc")
+			must(t, err)
+			if !l.Match.Over || len(l.Match.Moves) != 2 || l.Seats[1].Name != "Bob" {
+				t.Fatalf("load: %+v", l)
+			}
 			got, err = s.Unfinished(ctx)
 			must(t, err)
 			if len(got) != 1 || got[0].ID != "waiting" {

@@ -18,7 +18,9 @@ import (
 type command func(args []string, stdout, stderr io.Writer) int
 
 func commands() map[string]command {
-	return map[string]command{}
+	return map[string]command{
+		"serve": runServe,
+	}
 }
 
 func main() {

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"tapis/server"
+	"tapis/store"
+)
+
+// runServe is `tapis serve`: the web table, until SIGINT or SIGTERM.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	addr := fl.String("addr", ":8080", "address to listen on")
+	db := fl.String("db", "tapis.db", `SQLite database file (":memory:" keeps nothing)`)
+	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, *addr, *db, *botDelay, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "tapis serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func serve(ctx context.Context, addr, db string, botDelay time.Duration, stdout, stderr io.Writer) error {
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	var st store.Store
+	if db == ":memory:" {
+		st = store.NewMemory()
+	} else {
+		s, err := store.OpenSQLite(db)
+		if err != nil {
+			return err
+		}
+		st = s
+	}
+	defer st.Close()
+	if botDelay == 0 {
+		botDelay = -1
+	}
+	tctx, cancelTables := context.WithCancel(ctx)
+	defer cancelTables()
+	srv, err := server.New(tctx, server.Config{Store: st, BotDelay: botDelay, Logger: log})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Tapis is serving on http://%s (database %s); Ctrl-C stops it\n", displayAddr(ln.Addr()), db)
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		cancelTables()
+		srv.Wait()
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("stopping")
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = hs.Shutdown(sctx)
+	// Stopping the tables closes their WebSockets, which Shutdown does
+	// not track; every move they made is already in the store.
+	cancelTables()
+	srv.Wait()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// displayAddr turns ":8080" into "localhost:8080" for the message.
+func displayAddr(a net.Addr) string {
+	if ta, ok := a.(*net.TCPAddr); ok && ta.IP.IsUnspecified() {
+		return fmt.Sprintf("localhost:%d", ta.Port)
+	}
+	return a.String()
+}

@@ -1,0 +1,149 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"tapis/game"
+	"tapis/games"
+	"tapis/server"
+)
+
+// playRandom plays seat's moves at random from the legal moves the server
+// sends, until the match is over or stopAt moves have been applied. It
+// returns the last state seen.
+func playRandom(c *client, seat game.Seat, seed uint64, stopAt int) (msg, error) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	// pending: a move is sent and its state (by == seat) not yet back;
+	// states that cross it on the wire still show the seat to move.
+	pending := false
+	for {
+		m, err := c.nextE("state", "error")
+		if err != nil {
+			return m, err
+		}
+		if m.Type == "error" {
+			return m, fmt.Errorf("seat %d: error %s: %s", seat, m.Code, m.Error)
+		}
+		if m.Status == "over" || m.N >= stopAt {
+			return m, nil
+		}
+		if m.By == seat {
+			pending = false
+		}
+		if !pending && slices.Contains(m.ToMove, seat) && len(m.Legal) > 0 {
+			pending = true
+			mv := m.Legal[rng.IntN(len(m.Legal))]
+			if err := c.sendE(map[string]any{"type": "move", "move": mv}); err != nil {
+				return m, err
+			}
+		}
+	}
+}
+
+// seatsFor gives a table of every game: two humans, then bots of each
+// kind the game has.
+func seatsFor(g game.Game) []string {
+	lo, hi := g.Players()
+	n := min(max(lo, 4), hi)
+	bots := []string{"", ""}
+	kinds := []string{"random"}
+	if _, ok := g.(game.HeuristicGame); ok {
+		kinds = append(kinds, "heuristic")
+	}
+	for i := 2; i < n; i++ {
+		bots = append(bots, kinds[i%len(kinds)])
+	}
+	return bots[:n]
+}
+
+// Humans over WebSockets and bots in the server play complete games of
+// every registered game; a spectator watches to the end; "play again"
+// starts a second match with the same seats.
+func TestPlayEveryGame(t *testing.T) {
+	for _, g := range games.All() {
+		t.Run(g.Name(), func(t *testing.T) {
+			h := newHarness(t, testConfig())
+			bots := seatsFor(g)
+			a := h.create(g.Name(), bots, "Ann", "")
+			ca := h.dial(a.Table, a.Token)
+			if w := ca.next("welcome"); w.Seat != a.Seat || w.Table.Status != "waiting" {
+				t.Fatalf("welcome: %+v", w)
+			}
+			b := h.join(a.Table, "Bob")
+			cb := h.dial(a.Table, b.Token)
+			spec := h.dial(a.Table, "")
+			if w := spec.next("welcome"); w.Seat != game.Spectator {
+				t.Fatalf("spectator welcome: seat %d", w.Seat)
+			}
+			for match := 1; match <= 2; match++ {
+				errs := make(chan error, 2)
+				finals := make(chan msg, 2)
+				for i, c := range []*client{ca, cb} {
+					seat := []game.Seat{a.Seat, b.Seat}[i]
+					go func() {
+						m, err := playRandom(c, seat, uint64(match*10+i), 1<<30)
+						finals <- m
+						errs <- err
+					}()
+				}
+				for range 2 {
+					if err := <-errs; err != nil {
+						t.Fatal(err)
+					}
+					if m := <-finals; m.Status != "over" || len(m.Result.Winners) == 0 || m.Match != match {
+						t.Fatalf("match %d ended as %+v", match, m)
+					}
+				}
+				var last msg
+				for last.Status != "over" {
+					last = spec.next("state")
+				}
+				if len(last.Legal) != 0 {
+					t.Fatal("a spectator was offered moves")
+				}
+				ca.send(`{"type":"again"}`)
+			}
+		})
+	}
+}
+
+// testConfig is the configuration most tests use: no rate limit, so
+// that random players go as fast as the machine.
+func testConfig() server.Config { return server.Config{Rate: -1} }
+
+// The lobby lists every game with its options and bots.
+func TestListGames(t *testing.T) {
+	h := newHarness(t, testConfig())
+	resp, err := h.hs.Client().Get(h.hs.URL + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list []struct {
+		Name    string
+		Min     int
+		Max     int
+		Options []game.Option
+		Bots    []string
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(games.All()) {
+		t.Fatalf("%d games listed, %d registered", len(list), len(games.All()))
+	}
+	for _, gi := range list {
+		g := games.Named(gi.Name)
+		if g == nil || len(gi.Options) != len(g.Options()) || !slices.Contains(gi.Bots, "random") {
+			t.Fatalf("listed %+v", gi)
+		}
+		_, heur := g.(game.HeuristicGame)
+		if slices.Contains(gi.Bots, "heuristic") != heur {
+			t.Fatalf("%s: heuristic bot listed wrongly", gi.Name)
+		}
+	}
+}

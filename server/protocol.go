@@ -1,0 +1,103 @@
+package server
+
+import (
+	"encoding/json"
+
+	"tapis/game"
+)
+
+// The WebSocket protocol. A client sends:
+//
+//	{"type":"move","move":{...REPLAY.md move...}}   act for the connection's seat
+//	{"type":"again"}                                 play again, same seats
+//	{"type":"ping"}                                  answered by {"type":"pong"}
+//
+// "move" may carry "seat" (refused unless it is the connection's own) and
+// any message may carry a numeric "id", echoed in an error it causes.
+// The server sends "welcome" once, then "table", "state", "error" and
+// "pong" messages; see the types below.
+
+// clientMsg is a message from a browser or a bot client.
+type clientMsg struct {
+	Type string          `json:"type"`
+	Move json.RawMessage `json:"move,omitempty"`
+	Seat *int            `json:"seat,omitempty"`
+	ID   *int64          `json:"id,omitempty"`
+}
+
+// seatInfo is one seat as everyone sees it: never its token.
+type seatInfo struct {
+	Name      string `json:"name"`
+	Bot       string `json:"bot,omitempty"`
+	Free      bool   `json:"free"`
+	Connected bool   `json:"connected"`
+}
+
+// tableInfo is the public description of a table.
+type tableInfo struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Players int             `json:"players"`
+	Options json.RawMessage `json:"options"`
+	// Status is "waiting" (free seats), "playing" or "over".
+	Status string     `json:"status"`
+	Match  int        `json:"match"`
+	Seats  []seatInfo `json:"seats"`
+}
+
+// welcomeMsg answers a new connection: who it is, the table, and the
+// events of the current match it may see, so a returning player's log is
+// whole again.
+type welcomeMsg struct {
+	Type    string    `json:"type"` // "welcome"
+	Seat    game.Seat `json:"seat"` // -1: a spectator
+	Table   tableInfo `json:"table"`
+	History []any     `json:"history"`
+}
+
+// tableMsg tells of a change of seats or connections.
+type tableMsg struct {
+	Type  string    `json:"type"` // "table"
+	Table tableInfo `json:"table"`
+}
+
+// stateMsg is what one seat sees after a move: its view, its legal moves,
+// and the move's events it may see.
+type stateMsg struct {
+	Type   string `json:"type"` // "state"
+	Match  int    `json:"match"`
+	N      int    `json:"n"` // moves applied in this match so far
+	Status string `json:"status"`
+	// By is the seat whose move this state follows, -1 for a new deal or
+	// a reconnection.
+	By     game.Seat         `json:"by"`
+	View   any               `json:"view"`
+	Legal  []json.RawMessage `json:"legal"`
+	ToMove []game.Seat       `json:"to_move"`
+	Result game.Result       `json:"result"`
+	Events []any             `json:"events"`
+}
+
+// errorMsg explains a refused or malformed message. It never names a card
+// the receiving seat may not know: its text is the engine's (which checks
+// turn and seat before anything else) or the server's own.
+type errorMsg struct {
+	Type  string `json:"type"` // "error"
+	Code  string `json:"code"`
+	Error string `json:"error"`
+	ID    *int64 `json:"id,omitempty"`
+}
+
+// Error codes, which the client translates.
+const (
+	codeBadMessage = "bad_message" // not JSON, unknown type, unknown fields
+	codeTooLarge   = "too_large"
+	codeTooFast    = "too_fast"
+	codeNotSeated  = "not_seated" // a spectator tried to act
+	codeWrongSeat  = "wrong_seat" // a move for someone else's seat
+	codeNotStarted = "not_started"
+	codeOver       = "over"
+	codeBadMove    = "bad_move" // not a move of this game
+	codeRefused    = "refused"  // the rules refuse it; Error says why
+	codeStore      = "store"    // the move could not be saved
+)

@@ -1,0 +1,444 @@
+// Package server is Tapis's web table: an HTTP lobby to create and join
+// tables, and a WebSocket per player through which each seat is sent only
+// what it may see and sends its moves.
+//
+// One goroutine owns each table (its state, seats and connections); HTTP
+// handlers and connection readers only hand it functions to run. Every
+// applied move is made durable in the store before anyone is told of it,
+// and on start every unfinished table is rebuilt by replaying its moves.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"tapis/bot"
+	"tapis/game"
+	"tapis/games"
+	"tapis/store"
+	"tapis/web"
+)
+
+// Config sets up a Server. Zero fields take the defaults given.
+type Config struct {
+	// Store keeps the tables; required.
+	Store store.Store
+	// Games are the games offered (default games.All()).
+	Games []game.Game
+	// BotDelay is the pause before a bot moves, so that people can follow
+	// (default 700ms; a negative value means none).
+	BotDelay time.Duration
+	// Rate and Burst bound the messages a connection may send: Rate per
+	// second, in bursts of Burst (default 20 and 40; a negative Rate
+	// disables the limit).
+	Rate  float64
+	Burst int
+	// MaxMessage is the largest client message answered normally (default
+	// 4096 bytes); a larger one gets an error, and one 16 times larger
+	// closes the connection.
+	MaxMessage int
+	// MaxTables bounds the tables held in memory (default 10000).
+	MaxTables int
+	// IdleTimeout is how long a finished table nobody watches stays in
+	// memory (default 1h).
+	IdleTimeout time.Duration
+	// Seed draws each match's seed (default: crypto/rand, so that nobody
+	// can predict the deals).
+	Seed func() uint64
+	// Static is the web client (default web.Files()).
+	Static fs.FS
+	// OriginPatterns are other origins allowed to open a WebSocket (the
+	// page's own origin always is).
+	OriginPatterns []string
+	// Logger receives the server's log (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Server serves the lobby, the tables and the web client.
+type Server struct {
+	cfg   Config
+	ctx   context.Context
+	log   *slog.Logger
+	games map[string]game.Game
+	mux   *http.ServeMux
+
+	mu     sync.Mutex
+	tables map[string]*table
+	wg     sync.WaitGroup
+}
+
+// New starts a server whose tables live until ctx is cancelled. It rebuilds
+// every unfinished table of the store first.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Games == nil {
+		cfg.Games = games.All()
+	}
+	switch {
+	case cfg.BotDelay == 0:
+		cfg.BotDelay = 700 * time.Millisecond
+	case cfg.BotDelay < 0:
+		cfg.BotDelay = 0
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = 20
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 40
+	}
+	if cfg.MaxMessage <= 0 {
+		cfg.MaxMessage = 4096
+	}
+	if cfg.MaxTables <= 0 {
+		cfg.MaxTables = 10000
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = time.Hour
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	if cfg.Static == nil {
+		cfg.Static = web.Files()
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{}}
+	for _, g := range cfg.Games {
+		s.games[g.Name()] = g
+	}
+	if err := s.restore(ctx); err != nil {
+		return nil, err
+	}
+	s.routes()
+	return s, nil
+}
+
+// restore rebuilds the store's unfinished tables.
+func (s *Server) restore(ctx context.Context) error {
+	saved, err := s.cfg.Store.Unfinished(ctx)
+	if err != nil {
+		return err
+	}
+	for _, sv := range saved {
+		if s.games[sv.Game] == nil || len(sv.Seats) != sv.Players {
+			s.log.Error("cannot restore table", "table", sv.ID, "game", sv.Game)
+			continue
+		}
+		t := newTable(s, sv.Table)
+		if sv.Match != nil {
+			if err := t.replay(sv.Match); err != nil {
+				s.log.Error("cannot restore table", "table", sv.ID, "err", err)
+				continue
+			}
+		}
+		s.mu.Lock()
+		s.tables[t.id] = t
+		s.mu.Unlock()
+		s.launch(t)
+	}
+	if len(saved) > 0 {
+		s.log.Info("tables restored", "count", len(saved))
+	}
+	return nil
+}
+
+func (s *Server) launch(t *table) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t.run(s.ctx)
+	}()
+}
+
+// Wait returns once every table's goroutine has stopped (after the
+// context given to New is cancelled).
+func (s *Server) Wait() { s.wg.Wait() }
+
+func (s *Server) table(id string) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tables[id]
+}
+
+// evict forgets an idle table; it reports false if the table is still
+// wanted (it is, by then, no longer idle).
+func (s *Server) evict(t *table) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+	}
+	return true
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /api/games", s.listGames)
+	m.HandleFunc("POST /api/tables", s.createTable)
+	m.HandleFunc("GET /api/tables/{id}", s.getTable)
+	m.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
+	m.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
+	static := http.FileServerFS(s.cfg.Static)
+	m.Handle("GET /static/", http.StripPrefix("/static", static))
+	index := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, s.cfg.Static, "index.html")
+	}
+	m.HandleFunc("GET /{$}", index)
+	m.HandleFunc("GET /t/{id}", index)
+	s.mux = m
+}
+
+// gameInfo describes a game for the table-creation form.
+type gameInfo struct {
+	Name    string        `json:"name"`
+	Min     int           `json:"min"`
+	Max     int           `json:"max"`
+	Options []game.Option `json:"options"`
+	Bots    []string      `json:"bots"`
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	out := []gameInfo{}
+	for _, g := range s.cfg.Games {
+		lo, hi := g.Players()
+		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}}
+		for _, b := range bot.Names {
+			if _, err := bot.New(g, b, 0, 1); err == nil {
+				gi.Bots = append(gi.Bots, b)
+			}
+		}
+		out = append(out, gi)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// createReq asks for a new table. Bots has one entry per seat: "" for a
+// human, else a bot's name. The creator, if Name is given, takes the first
+// human seat.
+type createReq struct {
+	Game    string          `json:"game"`
+	Players int             `json:"players"`
+	Options json.RawMessage `json:"options"`
+	Bots    []string        `json:"bots"`
+	Name    string          `json:"name"`
+}
+
+// seatResp gives a seat and its secret token to the one who took it.
+type seatResp struct {
+	Table string    `json:"table"`
+	Seat  game.Seat `json:"seat"`
+	Token string    `json:"token,omitempty"`
+	URL   string    `json:"url"`
+}
+
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if !readJSON(w, r, &req) {
+		return
+	}
+	g := s.games[req.Game]
+	if g == nil {
+		httpError(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
+		return
+	}
+	if err := game.CheckPlayers(g, req.Players); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_players", err.Error())
+		return
+	}
+	if len(req.Bots) > req.Players {
+		httpError(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
+		return
+	}
+	opts := req.Options
+	if len(opts) == 0 || string(opts) == "null" {
+		opts = json.RawMessage("{}")
+	}
+	if _, err := g.New(game.Config{Players: req.Players, Options: opts, Seed: 1}); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_options", err.Error())
+		return
+	}
+	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
+		Seats: make([]store.Seat, req.Players)}
+	for i, b := range req.Bots {
+		if b == "" {
+			continue
+		}
+		if _, err := bot.New(g, b, game.Seat(i), 1); err != nil {
+			httpError(w, http.StatusBadRequest, "bad_bots", err.Error())
+			return
+		}
+		tab.Seats[i] = store.Seat{Name: b, Bot: b}
+	}
+	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID}
+	if name := cleanName(req.Name); name != "" {
+		for i := range tab.Seats {
+			if tab.Seats[i].Bot == "" {
+				resp.Seat, resp.Token = game.Seat(i), randomToken()
+				tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token)}
+				break
+			}
+		}
+	}
+	s.mu.Lock()
+	full := len(s.tables) >= s.cfg.MaxTables
+	s.mu.Unlock()
+	if full {
+		httpError(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
+		return
+	}
+	if err := s.cfg.Store.CreateTable(r.Context(), tab); err != nil {
+		s.log.Error("create table", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
+		return
+	}
+	t := newTable(s, tab)
+	s.mu.Lock()
+	s.tables[t.id] = t
+	s.mu.Unlock()
+	s.launch(t)
+	var err error
+	if cerr := t.call(r.Context(), func() {
+		if t.full() {
+			err = t.start(s.ctx)
+		}
+	}); cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		s.log.Error("start table", "table", t.id, "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the table could not start")
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
+	t := s.table(r.PathValue("id"))
+	if t == nil {
+		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
+		return
+	}
+	var in tableInfo
+	if err := t.call(r.Context(), func() { in = t.info() }); err != nil {
+		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, in)
+}
+
+func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
+	t := s.table(r.PathValue("id"))
+	if t == nil {
+		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
+		return
+	}
+	var req struct {
+		Name string `json:"name"`
+	}
+	if !readJSON(w, r, &req) {
+		return
+	}
+	name := cleanName(req.Name)
+	if name == "" {
+		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
+		return
+	}
+	var seat game.Seat
+	var token string
+	var err error
+	if cerr := t.call(r.Context(), func() { seat, token, err = t.join(s.ctx, name) }); cerr != nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, errFull):
+		httpError(w, http.StatusConflict, "full", err.Error())
+	case err != nil:
+		s.log.Error("join", "table", t.id, "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
+	default:
+		writeJSON(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id})
+	}
+}
+
+// cleanName keeps a display name printable and short.
+func cleanName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '<' || r == '>' {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	if r := []rune(name); len(r) > 24 {
+		name = string(r[:24])
+	}
+	return name
+}
+
+// readJSON decodes a small request body strictly, answering errors itself.
+func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: bad request: %v", err))
+		return false
+	}
+	return true
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func httpError(w http.ResponseWriter, code int, short, text string) {
+	writeJSON(w, code, map[string]string{"code": short, "error": text})
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// randomToken is a seat's secret: 128 random bits.
+func randomToken() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// randomID names a table: 10 letters and digits that cannot be confused.
+func randomID() string {
+	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	var b [10]byte
+	rand.Read(b[:])
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b[:])
+}

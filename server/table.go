@@ -1,0 +1,502 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"tapis/bot"
+	"tapis/game"
+	"tapis/store"
+)
+
+var errTableClosed = errors.New("server: the table is closed")
+
+// seat is one place at a table, as the table's goroutine keeps it.
+type seat struct {
+	store.Seat
+	player game.Player // the bot, for a bot seat, during a match
+	conns  int         // open connections of this seat
+}
+
+// table is one game table. Everything below inbox is owned by the table's
+// goroutine (run): other goroutines only send it functions to run.
+type table struct {
+	srv     *Server
+	id      string
+	g       game.Game
+	players int
+	opts    json.RawMessage
+	created time.Time
+	inbox   chan func()
+	dead    chan struct{} // closed when run returns
+
+	seats   []seat
+	conns   map[*conn]struct{}
+	st      game.State
+	match   int
+	seed    uint64
+	n       int      // moves applied in this match
+	history game.Log // every event of this match, with its audience
+	log     game.Log // the events of the move being applied
+	legal   []game.Move
+	botC    <-chan time.Time
+	idleC   <-chan time.Time
+}
+
+func newTable(srv *Server, t store.Table) *table {
+	tb := &table{
+		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created,
+		inbox: make(chan func(), 64), dead: make(chan struct{}),
+		conns: map[*conn]struct{}{},
+	}
+	for _, s := range t.Seats {
+		tb.seats = append(tb.seats, seat{Seat: s})
+	}
+	return tb
+}
+
+// call runs f in the table's goroutine and waits for it.
+func (t *table) call(ctx context.Context, f func()) error {
+	done := make(chan struct{})
+	select {
+	case t.inbox <- func() { f(); close(done) }:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.dead:
+		return errTableClosed
+	}
+	select {
+	case <-done:
+		return nil
+	case <-t.dead:
+		return errTableClosed
+	}
+}
+
+// post queues f to run in the table's goroutine without waiting for it.
+func (t *table) post(ctx context.Context, f func()) error {
+	select {
+	case t.inbox <- f:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.dead:
+		return errTableClosed
+	}
+}
+
+// run owns the table until ctx ends or the table has been idle too long.
+func (t *table) run(ctx context.Context) {
+	defer close(t.dead)
+	defer func() {
+		for c := range t.conns {
+			t.drop(c)
+		}
+	}()
+	for {
+		t.schedule()
+		select {
+		case <-ctx.Done():
+			return
+		case f := <-t.inbox:
+			f()
+		case <-t.botC:
+			t.botC = nil
+			t.playBot(ctx)
+		case <-t.idleC:
+			if t.idle() && t.srv.evict(t) {
+				return
+			}
+			t.idleC = nil
+		}
+	}
+}
+
+// idle reports whether nobody needs the table in memory any more: its
+// match is over and nobody is connected.
+func (t *table) idle() bool { return t.status() == "over" && len(t.conns) == 0 }
+
+// schedule arms the bot timer when a bot must act, and the idle timer.
+func (t *table) schedule() {
+	if t.idleC == nil && t.idle() {
+		t.idleC = time.After(t.srv.cfg.IdleTimeout)
+	}
+	if t.botC != nil || t.st == nil || t.st.Over() {
+		return
+	}
+	for _, s := range t.st.ToMove().List() {
+		if t.seats[s].player != nil {
+			t.botC = time.After(t.srv.cfg.BotDelay)
+			return
+		}
+	}
+}
+
+// playBot plays one move of the first bot that must act.
+func (t *table) playBot(ctx context.Context) {
+	for _, s := range t.st.ToMove().List() {
+		p := t.seats[s].player
+		if p == nil {
+			continue
+		}
+		m := p.Choose(game.KnowledgeOf(t.st, s))
+		if err := t.apply(ctx, s, m); err != nil {
+			t.srv.log.Error("bot move", "table", t.id, "seat", s, "err", err)
+			// Try again later rather than spin on a failing store.
+			t.botC = time.After(time.Second)
+		}
+		return
+	}
+}
+
+func (t *table) status() string {
+	switch {
+	case t.st == nil:
+		return "waiting"
+	case t.st.Over():
+		return "over"
+	}
+	return "playing"
+}
+
+func (t *table) info() tableInfo {
+	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match}
+	if len(in.Options) == 0 {
+		in.Options = json.RawMessage("{}")
+	}
+	for _, s := range t.seats {
+		in.Seats = append(in.Seats, seatInfo{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.TokenHash == "", Connected: s.Bot != "" || s.conns > 0})
+	}
+	return in
+}
+
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// seatOf returns the seat whose token this is, or false.
+func (t *table) seatOf(token string) (game.Seat, bool) {
+	h := hashToken(token)
+	for i, s := range t.seats {
+		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(h), []byte(s.TokenHash)) == 1 {
+			return game.Seat(i), true
+		}
+	}
+	return game.Spectator, false
+}
+
+// join seats a guest in the first free human seat and returns its token.
+func (t *table) join(ctx context.Context, name string) (game.Seat, string, error) {
+	for i, s := range t.seats {
+		if s.Bot != "" || s.TokenHash != "" {
+			continue
+		}
+		token := randomToken()
+		ns := store.Seat{Name: name, TokenHash: hashToken(token)}
+		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns); err != nil {
+			return 0, "", err
+		}
+		t.seats[i].Seat = ns
+		t.broadcastInfo()
+		if t.st == nil && t.full() {
+			if err := t.start(ctx); err != nil {
+				return 0, "", err
+			}
+		}
+		return game.Seat(i), token, nil
+	}
+	return 0, "", errFull
+}
+
+var errFull = errors.New("server: every seat is taken")
+
+func (t *table) full() bool {
+	for _, s := range t.seats {
+		if s.Bot == "" && s.TokenHash == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// start begins the next match with the same seats.
+func (t *table) start(ctx context.Context) error {
+	seed := t.srv.cfg.Seed()
+	if err := t.srv.cfg.Store.StartMatch(ctx, t.id, t.match+1, seed); err != nil {
+		return err
+	}
+	if err := t.begin(t.match+1, seed); err != nil {
+		return err
+	}
+	t.broadcastInfo()
+	t.broadcastState(game.Spectator, nil)
+	return nil
+}
+
+// begin sets up match no from its seed: the state, and fresh bots.
+func (t *table) begin(no int, seed uint64) error {
+	st, err := t.g.New(game.Config{Players: t.players, Options: t.opts, Seed: seed})
+	if err != nil {
+		return err
+	}
+	t.st, t.match, t.seed, t.n = st, no, seed, 0
+	t.history = game.Log{}
+	t.botC = nil
+	for i := range t.seats {
+		t.seats[i].player = nil
+		if name := t.seats[i].Bot; name != "" {
+			// Each bot's seed comes from the match's, so a replayed match
+			// has the same bots.
+			p, err := bot.New(t.g, name, game.Seat(i), seed^uint64(i+1)*0x9e3779b97f4a7c15)
+			if err != nil {
+				return err
+			}
+			t.seats[i].player = p
+		}
+	}
+	return nil
+}
+
+// replay rebuilds a saved match by applying its moves again.
+func (t *table) replay(m *store.Match) error {
+	if err := t.begin(m.No, m.Seed); err != nil {
+		return err
+	}
+	for i, mv := range m.Moves {
+		gm, err := t.g.UnmarshalMove(mv.Move)
+		if err == nil {
+			err = t.step(game.Seat(mv.Seat), gm)
+		}
+		if err != nil {
+			return fmt.Errorf("server: table %s: replaying move %d: %v", t.id, i, err)
+		}
+	}
+	return nil
+}
+
+// step applies a move in memory: state, history, bots.
+func (t *table) step(s game.Seat, m game.Move) error {
+	t.log.Reset()
+	if err := t.st.Apply(s, m, &t.log); err != nil {
+		return err
+	}
+	t.record()
+	return nil
+}
+
+// record counts the move just applied and passes its events (t.log) to
+// the history and to the bots.
+func (t *table) record() {
+	t.n++
+	t.history.Events = append(t.history.Events, t.log.Events...)
+	for i := range t.seats {
+		p := t.seats[i].player
+		if p == nil {
+			continue
+		}
+		for _, e := range t.log.Events {
+			if e.To.Has(game.Seat(i)) {
+				p.Observe(e)
+			}
+		}
+	}
+}
+
+// apply plays a move: the rules check it, the store makes it durable, then
+// every connection is told what its seat may see of it. If the store
+// fails, the move is undone, so memory never runs ahead of the disk.
+func (t *table) apply(ctx context.Context, s game.Seat, m game.Move) error {
+	prev := t.st.Clone()
+	t.log.Reset()
+	if err := t.st.Apply(s, m, &t.log); err != nil {
+		return err
+	}
+	js, err := t.g.MarshalMove(m)
+	if err == nil {
+		err = t.srv.cfg.Store.AppendMove(ctx, t.id, t.match, t.n, store.Move{Seat: int(s), Move: js})
+	}
+	if err != nil {
+		t.st = prev
+		return &storeError{err}
+	}
+	t.record()
+	if t.st.Over() {
+		if err := t.srv.cfg.Store.EndMatch(ctx, t.id, t.match); err != nil {
+			t.srv.log.Error("end match", "table", t.id, "err", err)
+		}
+		t.broadcastInfo()
+	}
+	t.broadcastState(s, t.log.Events)
+	return nil
+}
+
+type storeError struct{ err error }
+
+func (e *storeError) Error() string { return "server: the move could not be saved; try again" }
+
+// stateFor builds seat s's state message after the move whose events are
+// evs (all of them; the seat's own are picked here).
+func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
+	msg := stateMsg{
+		Type: "state", Match: t.match, N: t.n, Status: t.status(), By: by,
+		View: t.st.View(s), Legal: []json.RawMessage{}, ToMove: t.st.ToMove().List(),
+		Result: t.st.Result(), Events: []any{},
+	}
+	if s != game.Spectator {
+		t.legal = t.st.Legal(s, t.legal[:0])
+		for _, m := range t.legal {
+			if js, err := t.g.MarshalMove(m); err == nil {
+				msg.Legal = append(msg.Legal, js)
+			}
+		}
+	}
+	for _, e := range evs {
+		if e.To.Has(s) {
+			msg.Events = append(msg.Events, e.Data)
+		}
+	}
+	return encode(msg)
+}
+
+// broadcastState sends every connection its seat's state; one encoding per
+// seat, shared by that seat's connections.
+func (t *table) broadcastState(by game.Seat, evs []game.Event) {
+	if t.st == nil {
+		return
+	}
+	cache := map[game.Seat][]byte{}
+	for c := range t.conns {
+		b, ok := cache[c.seat]
+		if !ok {
+			b = t.stateFor(c.seat, by, evs)
+			cache[c.seat] = b
+		}
+		t.send(c, b)
+	}
+}
+
+func (t *table) broadcastInfo() {
+	b := encode(tableMsg{Type: "table", Table: t.info()})
+	for c := range t.conns {
+		t.send(c, b)
+	}
+}
+
+// send queues a message for c; a client too slow to take its messages is
+// dropped (it comes back with a fresh state when it reconnects).
+func (t *table) send(c *conn, b []byte) {
+	select {
+	case c.out <- b:
+	default:
+		t.srv.log.Warn("dropping a slow client", "table", t.id, "seat", c.seat)
+		t.drop(c)
+	}
+}
+
+func (t *table) sendError(c *conn, code, text string, id *int64) {
+	t.send(c, encode(errorMsg{Type: "error", Code: code, Error: text, ID: id}))
+}
+
+// attach adds a connection and sends it the table as its seat sees it.
+func (t *table) attach(c *conn) {
+	t.conns[c] = struct{}{}
+	if c.seat >= 0 {
+		t.seats[c.seat].conns++
+	}
+	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
+	for _, e := range t.history.For(c.seat) {
+		w.History = append(w.History, e.Data)
+	}
+	t.send(c, encode(w))
+	if t.st != nil {
+		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
+	}
+	t.broadcastInfo()
+}
+
+// drop removes a connection; its writer then closes the socket.
+func (t *table) drop(c *conn) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
+	delete(t.conns, c)
+	close(c.out)
+	if c.seat >= 0 {
+		t.seats[c.seat].conns--
+	}
+	t.broadcastInfo()
+}
+
+// handle acts on one decoded client message.
+func (t *table) handle(ctx context.Context, c *conn, m clientMsg) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
+	switch m.Type {
+	case "ping":
+		t.send(c, []byte(`{"type":"pong"}`))
+	case "again":
+		switch {
+		case c.seat < 0:
+			t.sendError(c, codeNotSeated, "server: only a seated player may start the next game", m.ID)
+		case t.status() != "over":
+			t.sendError(c, codeNotStarted, "server: the game is not over", m.ID)
+		default:
+			if err := t.start(ctx); err != nil {
+				t.srv.log.Error("play again", "table", t.id, "err", err)
+				t.sendError(c, codeStore, "server: the next game could not start; try again", m.ID)
+			}
+		}
+	case "move":
+		t.move(ctx, c, m)
+	default:
+		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
+	}
+}
+
+func (t *table) move(ctx context.Context, c *conn, m clientMsg) {
+	switch {
+	case c.seat < 0:
+		t.sendError(c, codeNotSeated, "server: you are watching: only a seated player may move", m.ID)
+		return
+	case m.Seat != nil && game.Seat(*m.Seat) != c.seat:
+		t.sendError(c, codeWrongSeat, fmt.Sprintf("server: you sit at seat %d and may act for it only", c.seat), m.ID)
+		return
+	case t.st == nil:
+		t.sendError(c, codeNotStarted, "server: the game has not started: seats are still free", m.ID)
+		return
+	case t.st.Over():
+		t.sendError(c, codeOver, "server: the game is over", m.ID)
+		return
+	}
+	gm, err := t.g.UnmarshalMove(m.Move)
+	if err != nil {
+		t.sendError(c, codeBadMove, err.Error(), m.ID)
+		return
+	}
+	if err := t.apply(ctx, c.seat, gm); err != nil {
+		var se *storeError
+		if errors.As(err, &se) {
+			t.srv.log.Error("store", "table", t.id, "err", se.err)
+			t.sendError(c, codeStore, err.Error(), m.ID)
+			return
+		}
+		t.sendError(c, codeRefused, err.Error(), m.ID)
+	}
+}
+
+func encode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Views and events are plain data; this is a bug in a game.
+		return []byte(`{"type":"error","code":"internal","error":"server: a message could not be encoded"}`)
+	}
+	return b
+}
