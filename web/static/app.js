@@ -1,0 +1,308 @@
+// Tapis's browser client: the lobby (create a table) and the table page
+// (join, then play over a WebSocket). Game screens live in their own
+// modules; a game without one gets the generic screen.
+import { h, clear, toast } from './dom.js';
+import { t, setLang, getLang, otherLang, has } from './i18n.js';
+import { caboUI } from './cabo.js';
+import { genericUI } from './generic.js';
+
+const screens = { cabo: caboUI };
+
+// Seat tokens, by table id, kept by the browser so that a refresh or a
+// lost connection brings the player back to the same seat.
+const tokens = {
+  get(id) { try { return JSON.parse(localStorage.getItem('tapis.seat.' + id)); } catch { return null; } },
+  set(id, v) { localStorage.setItem('tapis.seat.' + id, JSON.stringify(v)); },
+};
+
+let current = null; // what is on screen: {render()} for a language switch
+
+function gameName(name) { return has('game.' + name) ? t('game.' + name) : name; }
+
+function header() {
+  const top = clear(document.getElementById('top'));
+  top.append(
+    h('a.logo', { href: '/' }, '♣ ', t('app.title')),
+    h('button.lang', {
+      id: 'lang', 'data-action': 'lang',
+      onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); },
+    }, t('lang.switch')),
+  );
+}
+
+async function api(method, path, body) {
+  const r = await fetch(path, {
+    method, headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { code: data.code, status: r.status });
+  return data;
+}
+
+// ---------------------------------------------------------------- lobby
+
+async function home() {
+  const main = clear(document.getElementById('main'));
+  main.append(h('p', t('home.loading')));
+  let list;
+  try { list = await api('GET', '/api/games'); } catch { main.textContent = t('err.network'); return; }
+  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, name: localStorage.getItem('tapis.name') || '', players: 0, seats: [], options: {} };
+  const render = () => {
+    const g = list.find(x => x.name === form.game);
+    if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
+    while (form.seats.length < g.max) form.seats.push(form.seats.length === 1 ? 'random' : '');
+    form.seats = form.seats.map(s => (s && !g.bots.includes(s) ? 'random' : s));
+    clear(main);
+    const seatChoice = i => {
+      if (i === 0) return h('span.you', t('home.seat.you'));
+      const sel = h('select', { name: 'seat' + i, 'data-seat': i, onchange: e => { form.seats[i] = e.target.value; } },
+        h('option', { value: '' }, t('home.seat.guest')),
+        g.bots.map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
+      sel.value = form.seats[i];
+      return sel;
+    };
+    const optInput = o => {
+      const key = `opt.${g.name}.${o.name}`;
+      const label = has(key) ? t(key) : o.name.replaceAll('_', ' ');
+      const cur = o.name in form.options ? form.options[o.name] : o.default;
+      if (o.kind === 'bool') {
+        return h('label.opt', h('input', { type: 'checkbox', name: o.name, checked: !!cur, onchange: e => { form.options[o.name] = e.target.checked; } }), ' ', label);
+      }
+      return h('label.opt', label, ' ',
+        h('input', {
+          type: 'number', name: o.name, min: o.min, max: o.max, value: cur ?? '',
+          placeholder: cur == null ? t('home.option.unlimited') : '',
+          onchange: e => {
+            const v = e.target.value.trim();
+            if (v === '') delete form.options[o.name]; else form.options[o.name] = Number(v);
+          },
+        }));
+    };
+    main.append(h('section.home',
+      h('h1', t('app.title')), h('p.tagline', t('app.tagline')),
+      h('form.card-panel', { id: 'create', onsubmit: e => { e.preventDefault(); create(); } },
+        h('h2', t('home.create')),
+        h('label', t('home.game'), ' ',
+          (() => {
+            const s = h('select', { name: 'game', onchange: e => { form.game = e.target.value; form.options = {}; render(); } },
+              list.map(x => h('option', { value: x.name }, gameName(x.name))));
+            s.value = form.game; return s;
+          })()),
+        h('p.about', has(`game.${g.name}.about`) ? t(`game.${g.name}.about`) : ''),
+        h('label', t('home.name'), ' ', h('input', {
+          name: 'name', maxlength: 24, required: true, placeholder: t('home.name.placeholder'), value: form.name,
+          oninput: e => { form.name = e.target.value; },
+        })),
+        h('label', t('home.players'), ' ', (() => {
+          const s = h('select', { name: 'players', onchange: e => { form.players = Number(e.target.value); render(); } },
+            Array.from({ length: g.max - g.min + 1 }, (_, i) => h('option', { value: g.min + i }, g.min + i)));
+          s.value = form.players; return s;
+        })()),
+        h('fieldset', h('legend', t('home.seats')),
+          Array.from({ length: form.players }, (_, i) => h('div.seatrow', h('span', t('home.seat', { n: i + 1 })), ' ', seatChoice(i)))),
+        g.options.length ? h('fieldset', h('legend', t('home.options')), g.options.map(optInput)) : null,
+        h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
+      )));
+  };
+  const create = async () => {
+    const name = form.name.trim();
+    if (!name) { toast(t('home.error.name')); return; }
+    localStorage.setItem('tapis.name', name);
+    const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
+    try {
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name });
+      tokens.set(r.table, { seat: r.seat, token: r.token });
+      history.pushState(null, '', r.url);
+      route();
+    } catch (err) { toast(err.message); }
+  };
+  current = { render };
+  render();
+}
+
+// ---------------------------------------------------------------- table
+
+function tablePage(id) {
+  const main = clear(document.getElementById('main'));
+  const T = {
+    id, seat: -1, info: null, state: null, log: [], ui: null, ws: null, pending: false,
+    closed: false, retry: 0, joining: false, watching: false, notFound: false,
+  };
+  const saved = tokens.get(id);
+  const name = s => {
+    const seat = T.info?.seats[s];
+    if (!seat) return '?';
+    const n = seat.bot ? t('seat.bot', { name: t('home.seat.bot.' + seat.bot) }) : seat.name || t('table.seat.free');
+    return s === T.seat ? `${n} (${t('table.you')})` : n;
+  };
+  const ctx = {
+    get seat() { return T.seat; },
+    get state() { return T.state; },
+    get pending() { return T.pending; },
+    name,
+    move(m) {
+      if (T.pending || !T.ws || T.ws.readyState !== 1) return;
+      T.pending = true;
+      T.ws.send(JSON.stringify({ type: 'move', move: m }));
+      render();
+    },
+    again() { T.ws?.send(JSON.stringify({ type: 'again' })); },
+    render: () => render(),
+  };
+
+  const connect = () => {
+    const tok = tokens.get(id);
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = tok?.token ? '?token=' + encodeURIComponent(tok.token) : '';
+    const ws = new WebSocket(`${proto}//${location.host}/api/tables/${id}/ws${q}`);
+    T.ws = ws;
+    ws.onopen = () => { T.retry = 0; };
+    ws.onmessage = e => onMessage(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (T.closed || T.ws !== ws) return;
+      T.ws = null; T.pending = false;
+      render();
+      // A refused token (403) or a missing table shows up as a close
+      // before any welcome; the HTTP check below tells which.
+      setTimeout(async () => {
+        if (T.closed) return;
+        try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
+          if (err.status === 404) { T.notFound = true; render(); return; }
+        }
+        connect();
+      }, Math.min(5000, 500 * 2 ** T.retry++));
+    };
+  };
+
+  const onMessage = m => {
+    switch (m.type) {
+      case 'welcome':
+        T.seat = m.seat; T.info = m.table; T.log = [];
+        T.ui = (screens[m.table.game] || genericUI)(ctx);
+        for (const e of m.history) addLog(e, true);
+        break;
+      case 'table':
+        T.info = m.table;
+        break;
+      case 'state': {
+        const prev = T.state;
+        if (prev && m.match !== prev.match) T.log = [];
+        T.state = m;
+        if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
+        for (const e of m.events) addLog(e, false);
+        T.ui.onState?.(m, prev);
+        break;
+      }
+      case 'error':
+        T.pending = false;
+        toast(explain(m));
+        break;
+    }
+    render();
+  };
+
+  // The log keeps events, not text, so that it follows a language switch.
+  const addLog = (e, old) => {
+    T.log.push(e);
+    if (T.log.length > 500) T.log.shift();
+    if (!old) T.ui.onEvent?.(e);
+  };
+
+  const explain = m => {
+    if (m.code === 'refused') {
+      const turn = /it is seat (\d+)'s turn/.exec(m.error);
+      if (turn) return t('err.turn', { name: name(Number(turn[1])) });
+      const mine = T.ui.explain?.(m.error);
+      if (mine) return mine;
+      return t('err.generic', { text: m.error.replace(/^\w+: /, '') });
+    }
+    return has('err.' + m.code) ? t('err.' + m.code) : m.error;
+  };
+
+  const join = async nm => {
+    const n = nm.trim();
+    if (!n) { toast(t('home.error.name')); return; }
+    localStorage.setItem('tapis.name', n);
+    try {
+      const r = await api('POST', `/api/tables/${id}/join`, { name: n });
+      tokens.set(id, { seat: r.seat, token: r.token });
+      T.ws?.close(); T.ws = null;
+      connect();
+    } catch (err) {
+      toast(err.status === 409 ? t('table.full') : err.message);
+    }
+  };
+
+  const render = () => {
+    clear(main);
+    if (T.notFound) {
+      main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
+      return;
+    }
+    if (!T.info) { main.append(h('p', t('home.loading'))); return; }
+    const info = T.info;
+    const free = info.seats.filter(s => s.free).length;
+    const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
+    page.append(h('div.tablebar',
+      h('h1', gameName(info.game)),
+      h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
+        !s.connected && !s.free ? ` · ${t('table.seat.away')}` : '')))));
+    if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
+    if (info.status === 'waiting') {
+      const link = location.origin + '/t/' + info.id;
+      page.append(h('div.card-panel.invite',
+        h('p', t('table.waiting', { free })),
+        h('label', t('table.invite')),
+        h('div.row', h('input', { readonly: true, value: link, id: 'invite', onclick: e => e.target.select() }),
+          h('button', {
+            onclick: () => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); },
+          }, t('table.copy')))));
+    }
+    if (T.seat < 0 && free > 0 && !T.watching) {
+      const input = h('input', { name: 'name', maxlength: 24, value: localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
+      page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
+        h('h2', t('table.join')), h('label', t('home.name'), ' ', input),
+        h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
+          h('button', { type: 'button', onclick: () => { T.watching = true; render(); } }, t('table.watch')))));
+    } else if (T.seat < 0 && info.status !== 'waiting') {
+      page.append(h('p.note', free > 0 ? t('table.spectator') : t('table.full')));
+    }
+    if (T.state && T.ui) {
+      const game = h('div.game', { id: 'game', dataset: { game: info.game } });
+      T.ui.render(game);
+      page.append(game);
+    }
+    if (T.state?.status === 'over' && T.seat >= 0) {
+      page.append(h('div.again', h('button.primary', { 'data-action': 'again', onclick: () => ctx.again() }, t('table.again'))));
+    }
+    const lines = T.ui ? T.log.map(e => (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e))).filter(Boolean) : [];
+    const log = h('ol.log', { id: 'log' }, lines.map(l => h('li', l)));
+    page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
+    main.append(page);
+    log.scrollTop = log.scrollHeight;
+  };
+
+  current = { render: () => render(), close: () => { T.closed = true; T.ws?.close(); } };
+  render();
+  (async () => {
+    try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
+      if (err.status === 404) { T.notFound = true; render(); return; }
+    }
+    if (saved && saved.token == null) tokens.set(id, null);
+    render();
+    connect();
+  })();
+}
+
+function route() {
+  current?.close?.();
+  current = null;
+  header();
+  const m = /^\/t\/([a-z0-9]+)$/.exec(location.pathname);
+  if (m) tablePage(m[1]); else home();
+}
+
+window.addEventListener('popstate', route);
+setLang(getLang());
+route();
