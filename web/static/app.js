@@ -133,7 +133,7 @@ function tablePage(id) {
   const name = s => {
     const seat = T.info?.seats[s];
     if (!seat) return '?';
-    const n = seat.bot ? t('seat.bot', { name: t('home.seat.bot.' + seat.bot) }) : seat.name || t('table.seat.free');
+    const n = seat.bot ? t('seat.bot', { n: s + 1, kind: t('bot.' + seat.bot) }) : seat.name || t('table.seat.free');
     return s === T.seat ? `${n} (${t('table.you')})` : n;
   };
   const ctx = {

@@ -113,7 +113,14 @@ export function caboUI(ctx) {
   function slotEl(seat, slot, filled, big) {
     const k = key(seat, slot);
     const r = revealed.get(k);
-    const shown = r && r.until > Date.now() ? r.card : null;
+    let shown = r && r.until > Date.now() ? r.card : null;
+    const v = view();
+    if (v.phase === 'over' && v.last_round) {
+      // The game is over: every card of the last round is shown.
+      const c = v.last_round.hands[seat][slot];
+      shown = c >= 0 ? c : null;
+      filled = c >= 0;
+    }
     const cls = ['slot', big ? 'big' : '',
       filled ? '' : 'empty',
       seat === me() && sel.has(slot) ? 'selected' : '',
@@ -210,7 +217,7 @@ export function caboUI(ctx) {
     });
     const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
     const canDraw = myTurn() && v.phase === 'turn';
-    root.append(
+    root.append(...[
       h('div.status', { id: 'status' }, h('strong', t('table.round', { n: v.round })), ' · ', hint()),
       h('div.opponents', others.map(s => playerEl(s, false))),
       h('div.center',
@@ -228,7 +235,7 @@ export function caboUI(ctx) {
       mine ? playerEl(me(), true) : null,
       h('div.actions', { id: 'actions' }, actions()),
       overlayEl(),
-    );
+    ].filter(Boolean));
     anim = new Set();
   }
 

@@ -1,0 +1,212 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tapis/game"
+	"tapis/games"
+)
+
+// chromium finds Debian's chromium, or skips the test saying how to get it.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium is not installed: the browser test needs it (Debian: apt-get update && apt-get install -y chromium)")
+	return ""
+}
+
+// pageState is what the test reads of the page to decide its next click.
+type pageState struct {
+	Status  string `json:"status"`
+	Phase   string `json:"phase"`
+	MyTurn  string `json:"myturn"`
+	Need    string `json:"need"`
+	Drawn   string `json:"drawn"`
+	Round   string `json:"round"`
+	Overlay string `json:"overlay"`
+	Mine    []int  `json:"mine"` // my filled slots
+	Cabo    bool   `json:"cabo"` // the Call Cabo button is there
+	Lang    string `json:"lang"`
+}
+
+const readPage = `(() => {
+  const g = document.querySelector('#game'), tb = document.querySelector('#table');
+  const d = g ? g.dataset : {};
+  return {status: tb ? tb.dataset.status : '', phase: d.phase || '', myturn: d.myturn || '', need: d.need || '',
+    drawn: d.drawn || '', round: d.round || '', overlay: d.overlay || '',
+    mine: [...document.querySelectorAll('.player.mine .slot:not(.empty)')].map(e => +e.dataset.slot),
+    cabo: !!document.querySelector('[data-action=cabo]'), lang: document.documentElement.lang};
+})()`
+
+// The browser test: a person creates a Cabo table with bots from the home
+// page, plays a whole game by clicking, switches the language, and the
+// table is photographed, on a desktop and at 360 px wide.
+func TestBrowserPlaysCabo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is not short")
+	}
+	exe := chromium(t)
+	cfg := testConfig()
+	cfg.BotDelay = 20 * time.Millisecond
+	h := newHarness(t, cfg)
+	// Not t.TempDir: chromium may still write its profile as it exits,
+	// which would fail the test in cleanup.
+	profile, err := os.MkdirTemp("", "tapis-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(profile)
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	ctx, cancel := context.WithTimeout(bctx, 150*time.Second)
+	defer cancel()
+	run := func(what string, acts ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, acts...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	bot := "random"
+	if _, ok := games.Named("cabo").(game.HeuristicGame); ok {
+		bot = "heuristic"
+	}
+	run("home page",
+		chromedp.Navigate(h.hs.URL+"/"),
+		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=name]`, "Alice", chromedp.ByQuery),
+		chromedp.SetValue(`select[name=players]`, "3", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('select[name=players]').dispatchEvent(new Event('change'))`, nil),
+		chromedp.WaitVisible(`select[name=seat2]`, chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector('select[name=seat2]'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, bot), nil),
+		chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#game`, chromedp.ByQuery),
+	)
+	// click presses the mouse on the element's centre, as a person would.
+	// The page redraws on every message, so it finds the element and
+	// clicks its place in one go rather than holding on to a DOM node.
+	click := func(sel string) {
+		var at []float64
+		run("find "+sel, chromedp.Evaluate(fmt.Sprintf(`(() => {
+			const e = document.querySelector(%q);
+			if (!e || e.disabled) return [];
+			e.scrollIntoView({block: "center"});
+			const r = e.getBoundingClientRect();
+			return [r.left + r.width / 2, r.top + r.height / 2];
+		})()`, sel), &at))
+		if len(at) == 2 {
+			run("click "+sel, chromedp.MouseClickXY(at[0], at[1]), chromedp.Sleep(10*time.Millisecond))
+		}
+	}
+	shot := filepath.Join(os.TempDir(), "tapis-cabo-table.png")
+	if d := os.Getenv("TAPIS_SCREENSHOT_DIR"); d != "" {
+		shot = filepath.Join(d, "tapis-cabo-table.png")
+	}
+	var st pageState
+	turns := map[string]int{} // my turns per round
+	clicks, switched, photographed := 0, false, false
+	for ; clicks < 3000; clicks++ {
+		run("read the page", chromedp.Evaluate(readPage, &st))
+		if os.Getenv("TAPIS_DEBUG") != "" {
+			t.Logf("%+v", st)
+		}
+		if st.Status == "over" {
+			break
+		}
+		if st.Overlay == "round" {
+			click(`[data-action=close-overlay]`)
+			if !switched {
+				// Switch to French after the first round.
+				click(`#lang`)
+				switched = true
+			}
+			continue
+		}
+		if st.MyTurn != "1" {
+			run("wait", chromedp.Sleep(30*time.Millisecond))
+			continue
+		}
+		switch st.Phase {
+		case "peek":
+			var n int
+			fmt.Sscan(st.Need, &n)
+			for _, s := range st.Mine[:min(n, len(st.Mine))] {
+				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, s))
+			}
+			click(`[data-action=look]`)
+		case "turn":
+			turns[st.Round]++
+			if turns[st.Round] > 2 && st.Cabo {
+				click(`[data-action=cabo]`)
+			} else {
+				click(`[data-action=drawpile]`)
+			}
+		case "drawn":
+			if switched && !photographed {
+				// A mid-game photograph, the drawn card in hand.
+				var png []byte
+				run("screenshot", chromedp.Sleep(800*time.Millisecond), chromedp.FullScreenshot(&png, 100))
+				if err := os.WriteFile(shot, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				photographed = true
+			}
+			var d int
+			fmt.Sscan(st.Drawn, &d)
+			if d <= 5 && len(st.Mine) > 0 {
+				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, st.Mine[0]))
+				click(`[data-action=replace]`)
+			} else {
+				click(`[data-action=discard]`)
+			}
+		}
+	}
+	if st.Status != "over" {
+		t.Fatalf("the game did not end after %d steps: %+v", clicks, st)
+	}
+	if !switched || st.Lang != "fr" {
+		t.Fatalf("the language was not switched to French: %q", st.Lang)
+	}
+	var again string
+	const againText = `document.querySelector('.again [data-action=again]').textContent`
+	click(`[data-action=close-overlay]`)
+	run("play again button", chromedp.Evaluate(againText, &again))
+	if again != "Rejouer" {
+		t.Fatalf("the play-again button reads %q in French", again)
+	}
+	click(`#lang`)
+	run("back to English", chromedp.Evaluate(againText, &again))
+	if again != "Play again" {
+		t.Fatalf("the play-again button reads %q in English", again)
+	}
+	// At 360 px wide, nothing sticks out sideways.
+	var width int
+	var png []byte
+	run("narrow", chromedp.EmulateViewport(360, 740), chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		chromedp.FullScreenshot(&png, 100))
+	if width > 360 {
+		t.Errorf("at 360 px the page is %d px wide", width)
+	}
+	os.WriteFile(filepath.Join(filepath.Dir(shot), "tapis-cabo-360.png"), png, 0o644)
+	t.Logf("a whole game in %d steps; screenshots: %s and tapis-cabo-360.png beside it", clicks, shot)
+}
