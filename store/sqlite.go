@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS moves (
 // is durable before anyone is told of it, and a thousand busy tables cost
 // a few commits per millisecond rather than a thousand.
 type SQLite struct {
-	db   *sql.DB
+	db    *sql.DB
+	stmts map[string]*sql.Stmt // prepared once; used by the writer only
 	ops  chan op
 	quit chan struct{}
 	done chan struct{}
@@ -86,7 +87,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
 	}
-	s := &SQLite{db: db, ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
+	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
 }
@@ -117,6 +118,15 @@ func (s *SQLite) writer() {
 }
 
 func (s *SQLite) commit(batch []op) {
+	// Prepare new statements first: the one connection is the
+	// transaction's once it begins.
+	for _, o := range batch {
+		if s.stmts[o.query] == nil {
+			if st, err := s.db.Prepare(o.query); err == nil {
+				s.stmts[o.query] = st
+			}
+		}
+	}
 	tx, err := s.db.Begin()
 	if err != nil {
 		for _, o := range batch {
@@ -126,7 +136,7 @@ func (s *SQLite) commit(batch []op) {
 	}
 	errs := make([]error, len(batch))
 	for i, o := range batch {
-		res, err := tx.Exec(o.query, o.args...)
+		res, err := s.exec1(tx, o)
 		if err != nil {
 			errs[i] = fmt.Errorf("store: %v", err)
 			continue
@@ -143,6 +153,15 @@ func (s *SQLite) commit(batch []op) {
 	for i, o := range batch {
 		o.err <- errs[i]
 	}
+}
+
+// exec1 runs one write in tx with its statement prepared once: parsing
+// SQL again for every move would cost more than the insert itself.
+func (s *SQLite) exec1(tx *sql.Tx, o op) (sql.Result, error) {
+	if st := s.stmts[o.query]; st != nil {
+		return tx.Stmt(st).Exec(o.args...)
+	}
+	return tx.Exec(o.query, o.args...)
 }
 
 // fail answers the writes still waiting when the store closes.
