@@ -30,12 +30,12 @@ import (
 // clients live in the same process).
 //
 // Clients wait a think time before each move (TAPIS_BENCH_THINK, default
-// 100ms: ten times faster than people) so that the load is many tables
+// 500ms, at random between 250 and 750: several times faster than people) so that the load is many tables
 // playing at once, not a queue of clients that never pause.
 //
 //	go test ./server -run XXX -bench Load -benchtime 20000x
 func BenchmarkLoad(b *testing.B) {
-	think := 100 * time.Millisecond
+	think := 500 * time.Millisecond
 	if s := os.Getenv("TAPIS_BENCH_THINK"); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil {

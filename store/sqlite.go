@@ -53,10 +53,10 @@ CREATE TABLE IF NOT EXISTS moves (
 type SQLite struct {
 	db    *sql.DB
 	stmts map[string]*sql.Stmt // prepared once; used by the writer only
-	ops  chan op
-	quit chan struct{}
-	done chan struct{}
-	once sync.Once
+	ops   chan op
+	quit  chan struct{}
+	done  chan struct{}
+	once  sync.Once
 }
 
 type op struct {
