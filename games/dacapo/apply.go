@@ -14,8 +14,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	}
 	if kindOf(gm) == Help {
 		c, i := argOf(gm), targetOf(gm)
-		st.hand[s][c]--
-		st.nHand[s]--
+		st.takeHand(s, c)
 		st.helper[s][i][st.nHelper[s][i]] = c
 		st.nHelper[s][i]++
 		if log != nil {
@@ -88,8 +87,7 @@ func (st *State) build(s game.Seat, f From, arg int8, p int, log *game.Log) {
 	switch f {
 	case FromHand:
 		c = arg
-		st.hand[s][c]--
-		st.nHand[s]--
+		st.takeHand(s, c)
 	case FromStock:
 		owner = s
 	case FromHelper:
@@ -153,8 +151,7 @@ func (st *State) drawUpTo(s game.Seat, log *game.Log) {
 		}
 		st.nDraw--
 		c := st.draw[st.nDraw]
-		st.hand[s][c]++
-		st.nHand[s]++
+		st.addHand(s, c)
 		got[k] = c
 		k++
 	}

@@ -132,7 +132,7 @@ func (st *State) deal(log *game.Log) {
 		st.nStock[s] = int8(ps)
 	}
 	for s := 0; s < int(st.n); s++ {
-		st.hand[s] = [Kinds]int8{}
+		st.clearHand(game.Seat(s))
 		var fixed []int8
 		if sk != nil && s < len(sk.hands) {
 			fixed = sk.hands[s]
@@ -144,9 +144,8 @@ func (st *State) deal(log *game.Log) {
 			} else {
 				c = pop()
 			}
-			st.hand[s][c]++
+			st.addHand(game.Seat(s), c)
 		}
-		st.nHand[s] = HandSize
 		st.nHelper[s] = [Helpers]uint8{}
 	}
 	st.nPile = [Piles]int8{}

@@ -56,9 +56,10 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 		if game.Seat(t) == s {
 			continue
 		}
-		y.hand[t] = [Kinds]int8{}
-		for i := int8(0); i < y.nHand[t]; i++ {
-			y.hand[t][pool[k]]++
+		h := y.nHand[t]
+		y.clearHand(game.Seat(t))
+		for i := int8(0); i < h; i++ {
+			y.addHand(game.Seat(t), pool[k])
 			k++
 		}
 	}

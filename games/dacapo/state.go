@@ -26,6 +26,9 @@ type State struct {
 	// moves name hand cards by value.
 	hand  [MaxPlayers][Kinds]int8
 	nHand [MaxPlayers]int8
+	// handMask[s] has bit c set when seat s holds a card of code c, so
+	// that Legal visits only the values in hand.
+	handMask [MaxPlayers]uint16
 	// helper[s][i][:nHelper[s][i]] is seat s's helper pile i, bottom first.
 	helper  [MaxPlayers][Helpers][DeckSize]int8
 	nHelper [MaxPlayers][Helpers]uint8
@@ -109,6 +112,26 @@ func (st *State) helperTop(s game.Seat, i int) int8 {
 	return st.helper[s][i][st.nHelper[s][i]-1]
 }
 
+func (st *State) addHand(s game.Seat, c int8) {
+	st.hand[s][c]++
+	st.nHand[s]++
+	st.handMask[s] |= 1 << uint(c)
+}
+
+func (st *State) takeHand(s game.Seat, c int8) {
+	st.hand[s][c]--
+	st.nHand[s]--
+	if st.hand[s][c] == 0 {
+		st.handMask[s] &^= 1 << uint(c)
+	}
+}
+
+func (st *State) clearHand(s game.Seat) {
+	st.hand[s] = [Kinds]int8{}
+	st.nHand[s] = 0
+	st.handMask[s] = 0
+}
+
 // fits reports whether card c may go onto building pile p: a 1 or a
 // Joker starts a pile, then each card is one higher or a Joker.
 func (st *State) fits(c int8, p int) bool {
@@ -145,6 +168,9 @@ func (st *State) Check() error {
 		for c, k := range st.hand[s] {
 			if k < 0 || (c == 0 && k != 0) {
 				return fmt.Errorf("seat %d: hand count %d of code %d", s, k, c)
+			}
+			if (k > 0) != (st.handMask[s]&(1<<uint(c)) != 0) {
+				return fmt.Errorf("seat %d: hand mask %b disagrees with %d of code %d", s, st.handMask[s], k, c)
 			}
 			seen[c] += int(k)
 			total += int(k)
