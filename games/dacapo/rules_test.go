@@ -92,11 +92,11 @@ func TestStacks(t *testing.T) {
 	}{
 		{`{"stocks":[[1,"J",3]],"hands":[[4,5,6,7]],"draw":[8,9]}`, true},
 		{`{"stocks":[[],[1]],"hands":[[],["J"]]}`, true},
-		{`{"stocks":[[1],[1],[1]]}`, false},          // 3 piles for 2 players
-		{`{"hands":[[1,2,3,4,5]]}`, false},           // 5 cards in a hand
-		{`{"stocks":[[0]]}`, false},                  // no card 0
-		{`{"stocks":[[11]]}`, false},                 // no card 11
-		{`{"stocks":[["K"]]}`, false},                // no such card
+		{`{"stocks":[[1],[1],[1]]}`, false},                   // 3 piles for 2 players
+		{`{"hands":[[1,2,3,4,5]]}`, false},                    // 5 cards in a hand
+		{`{"stocks":[[0]]}`, false},                           // no card 0
+		{`{"stocks":[[11]]}`, false},                          // no card 11
+		{`{"stocks":[["K"]]}`, false},                         // no such card
 		{`{"draw":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]}`, false}, // a 16th 1
 		{`{"piles":[]}`, false},
 	} {
