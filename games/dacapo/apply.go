@@ -15,8 +15,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	if kindOf(gm) == Help {
 		c, i := argOf(gm), targetOf(gm)
 		st.takeHand(s, c)
-		st.helper[s][i][st.nHelper[s][i]] = c
-		st.nHelper[s][i]++
+		st.pushHelper(s, i, c)
 		if log != nil {
 			log.Add(game.Public, Event{Type: "helper", Seat: s, Card: cardPtr(c), Index: intPtr(i)})
 		}
@@ -91,9 +90,7 @@ func (st *State) build(s game.Seat, f From, arg int8, p int, log *game.Log) {
 	case FromStock:
 		owner = s
 	case FromHelper:
-		i := int(arg)
-		st.nHelper[s][i]--
-		c = st.helper[s][i][st.nHelper[s][i]]
+		c = st.popHelper(s, int(arg))
 	case FromOpponent:
 		owner = game.Seat(arg)
 	}
@@ -107,8 +104,8 @@ func (st *State) build(s game.Seat, f From, arg int8, p int, log *game.Log) {
 	value := st.nPile[p]
 	completed := value == Top
 	if completed {
-		copy(st.aside[st.nAside:], st.pile[p][:Top])
 		st.nAside += Top
+		copy(st.cards[DeckSize-int(st.nAside):], st.pile[p][:Top])
 		st.nPile[p] = 0
 	}
 	if log != nil {
@@ -150,7 +147,7 @@ func (st *State) drawUpTo(s game.Seat, log *game.Log) {
 			st.reshuffle(log)
 		}
 		st.nDraw--
-		c := st.draw[st.nDraw]
+		c := st.cards[st.nDraw]
 		st.addHand(s, c)
 		got[k] = c
 		k++
@@ -168,10 +165,11 @@ func (st *State) drawUpTo(s game.Seat, log *game.Log) {
 // reshuffle turns the set-aside completed piles into a new draw pile.
 func (st *State) reshuffle(log *game.Log) {
 	n := int(st.nAside)
-	copy(st.draw[:], st.aside[:n])
+	copy(st.cards[:n], st.aside())
+	d := st.cards[:n]
 	for i := n - 1; i > 0; i-- {
 		j := st.rng.IntN(i + 1)
-		st.draw[i], st.draw[j] = st.draw[j], st.draw[i]
+		d[i], d[j] = d[j], d[i]
 	}
 	st.nDraw = uint8(n)
 	st.nAside = 0

@@ -146,14 +146,14 @@ func (st *State) deal(log *game.Log) {
 			}
 			st.addHand(game.Seat(s), c)
 		}
-		st.nHelper[s] = [Helpers]uint8{}
 	}
 	st.nPile = [Piles]int8{}
+	st.clearHelpers()
 	st.nAside = 0
-	st.nDraw = uint8(copy(st.draw[:], deck[:n]))
+	st.nDraw = uint8(copy(st.cards[:], deck[:n]))
 	if sk != nil {
 		for i := len(sk.draw) - 1; i >= 0; i-- {
-			st.draw[st.nDraw] = sk.draw[i]
+			st.cards[st.nDraw] = sk.draw[i]
 			st.nDraw++
 		}
 	}

@@ -141,11 +141,10 @@ func (tb *table) events() []Event {
 func (tb *table) exhaust(keep int, owner game.Seat, index int) {
 	st := tb.st
 	k := int(st.nDraw) - keep
-	for _, c := range st.draw[:k] {
-		st.helper[owner][index][st.nHelper[owner][index]] = c
-		st.nHelper[owner][index]++
+	for _, c := range st.cards[:k] {
+		st.pushHelper(owner, index, c)
 	}
-	copy(st.draw[:], st.draw[k:st.nDraw])
+	copy(st.cards[:], st.cards[k:st.nDraw])
 	st.nDraw = uint8(keep)
 	if err := st.Check(); err != nil {
 		tb.t.Fatal(err)

@@ -156,7 +156,7 @@ func checkBlind(t *testing.T, st *State, s game.Seat, rng *game.RNG) {
 		case 1:
 			return int8(p.i)
 		}
-		return y.draw[p.i]
+		return y.cards[p.i]
 	}
 	set := func(p place, c int8) {
 		switch p.where {
@@ -166,7 +166,7 @@ func checkBlind(t *testing.T, st *State, s game.Seat, rng *game.RNG) {
 			y.takeHand(p.seat, int8(p.i))
 			y.addHand(p.seat, c)
 		default:
-			y.draw[p.i] = c
+			y.cards[p.i] = c
 		}
 	}
 	a, b := hidden[rng.IntN(len(hidden))], hidden[rng.IntN(len(hidden))]

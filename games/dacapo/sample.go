@@ -28,7 +28,7 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 			}
 		}
 	}
-	for _, c := range st.draw[:st.nDraw] {
+	for _, c := range st.drawPile() {
 		left[c]++
 	}
 	var pool [DeckSize]int8
@@ -63,8 +63,8 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 			k++
 		}
 	}
-	for i := range y.draw[:y.nDraw] {
-		y.draw[i] = pool[k]
+	for i := range y.cards[:y.nDraw] {
+		y.cards[i] = pool[k]
 		k++
 	}
 	y.rng = r.Child()

@@ -29,16 +29,27 @@ type State struct {
 	// handMask[s] has bit c set when seat s holds a card of code c, so
 	// that Legal visits only the values in hand.
 	handMask [MaxPlayers]uint16
-	// helper[s][i][:nHelper[s][i]] is seat s's helper pile i, bottom first.
-	helper  [MaxPlayers][Helpers][DeckSize]int8
-	nHelper [MaxPlayers][Helpers]uint8
+	// The helper piles are linked lists in one pool of slots, since a
+	// single pile may grow to almost any size and fixed arrays per pile
+	// would make the state large (slow to copy and compare). Pile
+	// k = s*Helpers+i starts at slot hhead[k], its top card; hnext leads
+	// down the pile; hlen[k] is its height. Free slots are chained from
+	// hfree. Every change is O(1).
+	hcard [DeckSize]int8
+	hnext [DeckSize]uint8
+	hhead [MaxPlayers * Helpers]uint8
+	hlen  [MaxPlayers * Helpers]uint8
+	hfree uint8
 	// pile[p][:nPile[p]] is building pile p, bottom first; its value is
 	// nPile[p] (0: no pile at this position).
-	pile   [Piles][Top]int8
-	nPile  [Piles]int8
-	draw   [DeckSize]int8 // draw[nDraw-1] is the top
+	pile  [Piles][Top]int8
+	nPile [Piles]int8
+	// cards holds the draw pile at its start, cards[:nDraw] with the top
+	// last, and the completed piles set aside at its end,
+	// cards[DeckSize-nAside:], the latest first: together they never
+	// exceed the deck.
+	cards  [DeckSize]int8
 	nDraw  uint8
-	aside  [DeckSize]int8 // completed piles, in the order they were set aside
 	nAside uint8
 
 	// played says a personal-pile card was played this turn; quiet counts
@@ -104,13 +115,70 @@ func (st *State) stockTop(s game.Seat) int8 {
 	return st.stock[s][st.nStock[s]-1]
 }
 
+// noSlot ends a chain of helper slots.
+const noSlot = 0xff
+
 // helperTop is the top of seat s's helper pile i, or 0 if it is empty.
 func (st *State) helperTop(s game.Seat, i int) int8 {
-	if st.nHelper[s][i] == 0 {
+	h := st.hhead[int(s)*Helpers+i]
+	if h == noSlot {
 		return 0
 	}
-	return st.helper[s][i][st.nHelper[s][i]-1]
+	return st.hcard[h]
 }
+
+// helperPile is seat s's helper pile i, bottom first.
+func (st *State) helperPile(s game.Seat, i int) []int8 {
+	k := int(s)*Helpers + i
+	out := make([]int8, st.hlen[k])
+	j := len(out)
+	for h := st.hhead[k]; h != noSlot && j > 0; h = st.hnext[h] {
+		j--
+		out[j] = st.hcard[h]
+	}
+	return out
+}
+
+// pushHelper puts card c on top of seat s's helper pile i.
+func (st *State) pushHelper(s game.Seat, i int, c int8) {
+	k := int(s)*Helpers + i
+	h := st.hfree
+	st.hfree = st.hnext[h]
+	st.hcard[h] = c
+	st.hnext[h] = st.hhead[k]
+	st.hhead[k] = h
+	st.hlen[k]++
+}
+
+// popHelper takes the top card of seat s's helper pile i, which must
+// not be empty.
+func (st *State) popHelper(s game.Seat, i int) int8 {
+	k := int(s)*Helpers + i
+	h := st.hhead[k]
+	st.hhead[k] = st.hnext[h]
+	st.hlen[k]--
+	st.hnext[h] = st.hfree
+	st.hfree = h
+	return st.hcard[h]
+}
+
+// clearHelpers empties every helper pile.
+func (st *State) clearHelpers() {
+	for k := range st.hhead {
+		st.hhead[k] = noSlot
+		st.hlen[k] = 0
+	}
+	for h := range st.hnext {
+		st.hnext[h] = uint8(h + 1)
+		st.hcard[h] = 0
+	}
+	st.hnext[DeckSize-1] = noSlot
+	st.hfree = 0
+}
+
+// drawPile is the draw pile, top last; aside the set-aside piles.
+func (st *State) drawPile() []int8 { return st.cards[:st.nDraw] }
+func (st *State) aside() []int8    { return st.cards[DeckSize-int(st.nAside):] }
 
 func (st *State) addHand(s game.Seat, c int8) {
 	st.hand[s][c]++
@@ -179,7 +247,7 @@ func (st *State) Check() error {
 			return fmt.Errorf("seat %d: hand of %d cards, counted %d", s, st.nHand[s], total)
 		}
 		for i := 0; i < Helpers; i++ {
-			for _, c := range st.helper[s][i][:st.nHelper[s][i]] {
+			for _, c := range st.helperPile(game.Seat(s), i) {
 				if err := add(c); err != nil {
 					return err
 				}
@@ -197,12 +265,32 @@ func (st *State) Check() error {
 			seen[c]++
 		}
 	}
-	for _, c := range st.draw[:st.nDraw] {
+	if int(st.nDraw)+int(st.nAside) > DeckSize {
+		return fmt.Errorf("a draw pile of %d and %d cards set aside", st.nDraw, st.nAside)
+	}
+	slots := 0
+	for h := st.hfree; h != noSlot && slots <= DeckSize; h = st.hnext[h] {
+		slots++
+	}
+	for k := range st.hhead {
+		n := 0
+		for h := st.hhead[k]; h != noSlot && n <= DeckSize; h = st.hnext[h] {
+			n++
+		}
+		if n != int(st.hlen[k]) || k >= int(st.n)*Helpers && n != 0 {
+			return fmt.Errorf("helper pile %d: %d cards linked, height %d", k, n, st.hlen[k])
+		}
+		slots += n
+	}
+	if slots != DeckSize {
+		return fmt.Errorf("helper slots: %d free or used, want %d", slots, DeckSize)
+	}
+	for _, c := range st.drawPile() {
 		if err := add(c); err != nil {
 			return err
 		}
 	}
-	for _, c := range st.aside[:st.nAside] {
+	for _, c := range st.aside() {
 		if err := add(c); err != nil {
 			return err
 		}

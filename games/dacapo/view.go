@@ -61,7 +61,8 @@ type View struct {
 	// value is its length, and an empty position holds no pile.
 	Piles     [][]Card `json:"piles"`
 	DrawCount int      `json:"draw_count"`
-	// SetAside are the completed piles waiting to be reshuffled.
+	// SetAside are the completed piles waiting to be reshuffled, the
+	// latest first, each bottom first.
 	SetAside []Card `json:"set_aside"`
 	// QuietTurns counts the turns in a row with no personal card played
 	// since the draw pile and set-aside piles ran out (the stalemate rule).
@@ -83,7 +84,7 @@ func (st *State) view(s game.Seat) *View {
 	v := &View{
 		Seat: s, Players: n, Options: st.opt, Game: st.games + 1, Turn: st.turn,
 		ToMove: st.ToMove().List(), DrawCount: int(st.nDraw), QuietTurns: int(st.quiet),
-		SetAside: cards(st.aside[:st.nAside]), Scores: append([]int(nil), st.scores[:n]...),
+		SetAside: cards(st.aside()), Scores: append([]int(nil), st.scores[:n]...),
 		RoundScores: []int{}, LastWinners: st.lastWinners.List(),
 	}
 	if st.games > 0 {
@@ -97,7 +98,7 @@ func (st *State) view(s game.Seat) *View {
 		v.HandSizes = append(v.HandSizes, int(st.nHand[t]))
 		hs := make([][]Card, Helpers)
 		for i := range hs {
-			hs[i] = cards(st.helper[t][i][:st.nHelper[t][i]])
+			hs[i] = cards(st.helperPile(t, i))
 		}
 		v.Helpers = append(v.Helpers, hs)
 	}
@@ -155,7 +156,7 @@ func (st *State) Dump() any {
 	n := int(st.n)
 	d := dump{
 		Game: st.games + 1, Over: st.over, Turn: st.turn, Starter: st.starter,
-		SetAside: cards(st.aside[:st.nAside]), Played: st.played, Quiet: int(st.quiet),
+		SetAside: cards(st.aside()), Played: st.played, Quiet: int(st.quiet),
 		Scores: append([]int(nil), st.scores[:n]...), Round: append([]int(nil), st.roundScores[:n]...),
 		Stalemate: st.stalemate, Winners: st.winners.List(),
 	}
@@ -166,14 +167,14 @@ func (st *State) Dump() any {
 		d.Hands = append(d.Hands, st.handCards(s))
 		hs := make([][]Card, Helpers)
 		for i := range hs {
-			hs[i] = cards(st.helper[s][i][:st.nHelper[s][i]])
+			hs[i] = cards(st.helperPile(s, i))
 		}
 		d.Helpers = append(d.Helpers, hs)
 	}
 	for p := 0; p < Piles; p++ {
 		d.Piles = append(d.Piles, cards(st.pile[p][:st.nPile[p]]))
 	}
-	d.Draw = cards(st.draw[:st.nDraw])
+	d.Draw = cards(st.drawPile())
 	reverse(d.Draw)
 	return d
 }
