@@ -18,7 +18,10 @@ import (
 type command func(args []string, stdout, stderr io.Writer) int
 
 func commands() map[string]command {
-	return map[string]command{}
+	return map[string]command{
+		"replay": runReplay,
+		"sim":    runSim,
+	}
 }
 
 func main() {
