@@ -207,8 +207,8 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 				return 0, fmt.Errorf("cabo: swap: %v", err)
 			}
 		}
-		if *j.A == *j.B {
-			return 0, fmt.Errorf("cabo: swap: a slot cannot be swapped with itself")
+		if j.A.Seat == j.B.Seat {
+			return 0, fmt.Errorf("cabo: swap: the two slots must belong to two different players")
 		}
 		return mkSwap(*j.A, *j.B), nil
 	}
