@@ -105,6 +105,11 @@ func TestTakeDiscard(t *testing.T) {
 		t.Fatal("the taken card's new place is not known to everyone")
 	}
 	tb.refuse(1, `{"type":"peek","slot":0}`, "draw a card first")
+	// The whole discard pile is public, in order, and so is which slots
+	// hold a card; no face-down card is in a view.
+	v := tb.st.view(1)
+	tb.eq("discard pile in the view", v.Discard, []int{4})
+	tb.eq("slot layout", v.Slots, [][]bool{{true, true, true, true}, {true, true, true, true}})
 }
 
 // Draw: look privately; keep it in a slot, or discard it with no effect.
@@ -166,6 +171,9 @@ func TestPowers(t *testing.T) {
 	tb.eq("seat 2 after swap", tb.hand(2), []int{4, 10, 11, 12})
 	tb.eq("seat 0 after swap", tb.hand(0), []int{1, 2, 3, 9})
 	ev := tb.lastEvent(0, "swap")
+	if ev.A == nil || *ev.A != (Slot{0, 3}) || *ev.B != (Slot{2, 0}) || ev.Seat != 2 {
+		t.Fatalf("who swapped which slots is public: %+v", ev)
+	}
 	if ev.Seen != nil || tb.lastEvent(2, "swap").Seen != nil {
 		t.Fatal("a blind swap showed a card")
 	}
