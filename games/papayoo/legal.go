@@ -1,0 +1,36 @@
+package papayoo
+
+import "tapis/game"
+
+// Legal implements game.State. A pass is listed as one-card steps
+// (PassCard), one per card not chosen yet: listing every whole pass would
+// be C(20,5) = 15,504 moves at three players.
+func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
+	if !st.ToMove().Has(s) {
+		return buf
+	}
+	if st.phase == phasePass {
+		return appendSet(buf, passCard, st.hands[s]&^st.pass[s])
+	}
+	return appendSet(buf, play, st.playable(s))
+}
+
+// playable is the set of cards seat s may play now: the led suit if it
+// holds any, else its whole hand.
+func (st *State) playable(s game.Seat) uint64 {
+	h := st.hands[s]
+	if st.led >= 0 {
+		if f := h & suitMask[st.led]; f != 0 {
+			return f
+		}
+	}
+	return h
+}
+
+// appendSet appends base with each card of set, one move per card.
+func appendSet(buf []game.Move, base game.Move, set uint64) []game.Move {
+	for ; set != 0; set &= set - 1 {
+		buf = append(buf, base|game.Move(set&-set)<<cardShift)
+	}
+	return buf
+}
