@@ -31,13 +31,13 @@ const (
 // corruption of a legal code (what the conformance suite tries) is a pass
 // Apply would take.
 const (
-	kindShift        = 61
-	single           = 1
-	cardBits         = game.Move(allCards) << 1
-	passCard         = game.Move(PassCard)<<kindShift | single
-	play             = game.Move(Play)<<kindShift | single
-	passAll          = game.Move(Pass) << kindShift
-	cardShift        = 1
+	kindShift = 61
+	single    = 1
+	cardBits  = game.Move(allCards) << 1
+	passCard  = game.Move(PassCard)<<kindShift | single
+	play      = game.Move(Play)<<kindShift | single
+	passAll   = game.Move(Pass) << kindShift
+	cardShift = 1
 	kindMask  = 7 << kindShift
 )
 

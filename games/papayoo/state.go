@@ -50,7 +50,7 @@ type State struct {
 
 	turn     game.Seat
 	leader   game.Seat
-	led      int8 // the led suit, none before the trick's first card
+	led      int8             // the led suit, none before the trick's first card
 	trick    [MaxPlayers]int8 // cards in play order from the leader
 	nTrick   int8
 	best     int8      // the highest card of the led suit so far

@@ -19,7 +19,7 @@ type Event struct {
 	// To is the receiver of a pass, From its giver.
 	To    *game.Seat `json:"to,omitempty"`
 	From  *game.Seat `json:"from,omitempty"`
-	Round int       `json:"round,omitempty"`
+	Round int        `json:"round,omitempty"`
 	// Card is the card played, or the die's Papayoo.
 	Card  string   `json:"card,omitempty"`
 	Cards []string `json:"cards,omitempty"` // a hand, a pass, a trick in play order
@@ -98,7 +98,7 @@ func (st *State) view(s game.Seat) *View {
 		Seat: s, Players: n, Options: st.opt, Round: st.rounds + 1, Phase: st.phase.String(),
 		Dealer: st.dealer, Turn: -1, ToMove: st.ToMove().List(), PassSize: st.passSize(),
 		Passed: st.passed.List(), Die: SuitLetter(st.die), Trick: []Played{},
-		Taken:  append([]int(nil), st.taken[:n]...), Scores: append([]int(nil), st.scores[:n]...),
+		Taken: append([]int(nil), st.taken[:n]...), Scores: append([]int(nil), st.scores[:n]...),
 		RoundScores: []int{},
 	}
 	if st.papayoo >= 0 {
