@@ -1,6 +1,11 @@
 package papayoo
 
-import "tapis/game"
+import (
+	"math/bits"
+	"slices"
+
+	"tapis/game"
+)
 
 // Legal implements game.State. A pass is listed as one-card steps
 // (PassCard), one per card not chosen yet: listing every whole pass would
@@ -29,8 +34,12 @@ func (st *State) playable(s game.Seat) uint64 {
 
 // appendSet appends base with each card of set, one move per card.
 func appendSet(buf []game.Move, base game.Move, set uint64) []game.Move {
-	for ; set != 0; set &= set - 1 {
-		buf = append(buf, base|game.Move(set&-set)<<cardShift)
+	l, k := len(buf), bits.OnesCount64(set)
+	buf = slices.Grow(buf, k)[:l+k]
+	out := buf[l:]
+	for i := range out {
+		out[i] = base | game.Move(set&-set)<<cardShift
+		set &= set - 1
 	}
 	return buf
 }
