@@ -17,7 +17,7 @@ type Heuristic struct {
 	buf  []game.Move
 
 	n        int
-	played   uint64     // every card played this round
+	played   uint64 // every card played this round
 	voids    [MaxPlayers]uint8
 	led      int8 // suit led in the current trick, none before its first card
 	inTrick  int  // cards played in the current trick
