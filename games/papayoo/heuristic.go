@@ -16,16 +16,16 @@ type Heuristic struct {
 	rng  game.RNG
 	buf  []game.Move
 
-	n        int
-	played   uint64 // every card played this round
-	voids    [MaxPlayers]uint8
-	led      int8 // suit led in the current trick, none before its first card
-	inTrick  int  // cards played in the current trick
-	received uint64
+	n       int
+	played  uint64 // every card played this round
+	voids   [MaxPlayers]uint8
+	led     int8 // suit led in the current trick, none before its first card
+	inTrick int  // cards played in the current trick
 }
 
-// NewHeuristic returns the heuristic player of seat s. The seed breaks
-// ties, so that two heuristic players need not mirror each other.
+// NewHeuristic returns the heuristic player of seat s. Its play is
+// deterministic; the seed only serves a move when the view is not
+// Papayoo's.
 func NewHeuristic(s game.Seat, seed uint64) *Heuristic {
 	return &Heuristic{seat: s, rng: game.NewRNG(seed), led: none}
 }
@@ -39,7 +39,7 @@ func (h *Heuristic) Observe(e game.Event) {
 	}
 	switch ev.Type {
 	case "deal":
-		h.played, h.voids, h.led, h.inTrick, h.received = 0, [MaxPlayers]uint8{}, none, 0, 0
+		h.played, h.voids, h.led, h.inTrick = 0, [MaxPlayers]uint8{}, none, 0
 	case "play":
 		c, err := ParseCard(ev.Card)
 		if err != nil {
@@ -62,7 +62,8 @@ func (h *Heuristic) Observe(e game.Event) {
 func (h *Heuristic) Choose(k game.Knowledge) game.Move {
 	v, ok := k.View().(*View)
 	h.buf = k.Legal(h.buf[:0])
-	if !ok || len(h.buf) == 0 {
+	if !ok {
+		// Not a Papayoo view: nothing to reason on.
 		return h.buf[h.rng.IntN(len(h.buf))]
 	}
 	h.n = v.Players
@@ -74,7 +75,6 @@ func (h *Heuristic) Choose(k game.Knowledge) game.Move {
 	if v.Phase == "pass" {
 		return h.pass(hand, parseSet(v.MyPass), v.PassSize)
 	}
-	h.received = parseSet(v.Received)
 	var legal uint64
 	for _, m := range h.buf {
 		legal |= cardsOf(m)
@@ -171,8 +171,6 @@ func (h *Heuristic) opponentsIn(k int8) int {
 	return c
 }
 
-func points(c, pap int8) int { return CardPoints(c, pap) }
-
 // lead picks the card whose trick costs least: the chance of winning it
 // (few higher cards out, or only void seats left) times what the winner
 // would take (its own points, what void seats may dump).
@@ -195,7 +193,7 @@ func (h *Heuristic) lead(hand uint64, pap int8, myPass uint64) int8 {
 				pw /= 2
 			}
 		}
-		exp := float64(points(c, pap)) + 2 + 8*float64(voidOpp)
+		exp := float64(CardPoints(c, pap)) + 2 + 8*float64(voidOpp)
 		if k == Payoo {
 			exp += 6 * float64(min(followers, bits.OnesCount64(out&suitMask[Payoo])))
 		}
