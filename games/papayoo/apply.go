@@ -10,6 +10,15 @@ import (
 // Apply implements game.State. Every check happens before the first change,
 // so a refused move leaves the state exactly as it was.
 func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
+	// The common case first, checked in a few instructions: the turn
+	// seat plays one card it may play.
+	if st.phase == phasePlay && s == st.turn && gm&^cardBits == play {
+		x := uint64(gm >> cardShift)
+		if x != 0 && x&(x-1) == 0 && x&^st.playable(s) == 0 {
+			st.play(s, int8(bits.TrailingZeros64(x)), log)
+			return nil
+		}
+	}
 	if err := st.validate(s, gm); err != nil {
 		return err
 	}

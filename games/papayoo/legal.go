@@ -11,13 +11,17 @@ import (
 // (PassCard), one per card not chosen yet: listing every whole pass would
 // be C(20,5) = 15,504 moves at three players.
 func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
-	if !st.ToMove().Has(s) {
-		return buf
+	switch st.phase {
+	case phasePlay:
+		if s == st.turn {
+			return appendSet(buf, play, st.playable(s))
+		}
+	case phasePass:
+		if s >= 0 && s < game.Seat(st.n) && !st.passed.Has(s) {
+			return appendSet(buf, passCard, st.hands[s]&^st.pass[s])
+		}
 	}
-	if st.phase == phasePass {
-		return appendSet(buf, passCard, st.hands[s]&^st.pass[s])
-	}
-	return appendSet(buf, play, st.playable(s))
+	return buf
 }
 
 // playable is the set of cards seat s may play now: the led suit if it
@@ -35,7 +39,10 @@ func (st *State) playable(s game.Seat) uint64 {
 // appendSet appends base with each card of set, one move per card.
 func appendSet(buf []game.Move, base game.Move, set uint64) []game.Move {
 	l, k := len(buf), bits.OnesCount64(set)
-	buf = slices.Grow(buf, k)[:l+k]
+	if cap(buf) < l+k {
+		buf = slices.Grow(buf, k)
+	}
+	buf = buf[:l+k]
 	out := buf[l:]
 	for i := range out {
 		out[i] = base | game.Move(set&-set)<<cardShift
