@@ -19,6 +19,14 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 			return nil
 		}
 	}
+	// And a pass step by a seat still choosing, of a card it holds.
+	if st.phase == phasePass && gm&^cardBits == passCard && s >= 0 && s < game.Seat(st.n) && !st.passed.Has(s) {
+		x := uint64(gm >> cardShift)
+		if x != 0 && x&(x-1) == 0 && x&^(st.hands[s]&^st.pass[s]) == 0 {
+			st.choose(s, x, log)
+			return nil
+		}
+	}
 	if err := st.validate(s, gm); err != nil {
 		return err
 	}
