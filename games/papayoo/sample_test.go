@@ -171,3 +171,26 @@ func TestSampleFuture(t *testing.T) {
 		t.Fatal("no dump")
 	}
 }
+
+// Without voids, a sample deals the unknown cards uniformly: a card seat
+// 0 cannot see is with each other seat about equally often.
+func TestSampleUniform(t *testing.T) {
+	st := mustNew(t, 4, "", stackJSON(blocks(4), ""))
+	c := card(t, "P20") // with seat 3 in truth
+	var where [MaxPlayers]int
+	const draws = 3000
+	for i := uint64(0); i < draws; i++ {
+		r := game.NewRNG(i)
+		y := st.Sample(0, &r).(*State)
+		for s := 1; s < 4; s++ {
+			if y.hands[s]&(1<<uint(c)) != 0 {
+				where[s]++
+			}
+		}
+	}
+	for s := 1; s < 4; s++ {
+		if where[s] < draws/3-150 || where[s] > draws/3+150 {
+			t.Fatalf("P20 went to seats 1-3 %v times in %d samples", where[1:4], draws)
+		}
+	}
+}
