@@ -88,9 +88,9 @@ func (h *Heuristic) Choose(k game.Knowledge) game.Move {
 	case len(trick) == 0:
 		c = h.lead(hand, pap, parseSet(v.MyPass))
 	case legal&suitMask[suitOf[trick[0]]] != 0:
-		c = h.follow(legal, trick, pap)
+		c = h.follow(hand, legal, trick, pap)
 	default:
-		c = h.discard(legal, pap)
+		c = h.discard(hand, legal, pap)
 	}
 	return PlayMove(c)
 }
@@ -216,7 +216,7 @@ func (h *Heuristic) lead(hand uint64, pap int8, myPass uint64) int8 {
 // follow plays in the led suit: under the trick's best card when it can
 // (the most dangerous such card: the Papayoo, a high Payoo), else the
 // lowest card unless the trick is surely ours.
-func (h *Heuristic) follow(legal uint64, trick []int8, pap int8) int8 {
+func (h *Heuristic) follow(hand, legal uint64, trick []int8, pap int8) int8 {
 	k := suitOf[trick[0]]
 	top := trick[0]
 	for _, c := range trick {
@@ -236,7 +236,7 @@ func (h *Heuristic) follow(legal uint64, trick []int8, pap int8) int8 {
 	// Papayoo.
 	lowest := int8(bits.TrailingZeros64(legal))
 	safe := legal &^ h.papBit(pap)
-	if safe != 0 && h.sureWin(trick, lowest) {
+	if safe != 0 && h.sureWin(hand, trick, lowest) {
 		return int8(63 - bits.LeadingZeros64(safe))
 	}
 	return lowest
@@ -250,14 +250,15 @@ func (h *Heuristic) papBit(pap int8) uint64 {
 }
 
 // sureWin reports whether card c, played now on trick, cannot be beaten by
-// the seats still to play.
-func (h *Heuristic) sureWin(trick []int8, c int8) bool {
+// the seats still to play: none of them may hold a higher card of the led
+// suit (none is out, or they all showed a void).
+func (h *Heuristic) sureWin(hand uint64, trick []int8, c int8) bool {
 	k := suitOf[trick[0]]
 	later := h.n - 1 - len(trick)
 	if later == 0 {
 		return true
 	}
-	higher := deckFor(h.n) &^ h.played &^ (1<<uint(c+1) - 1) & suitMask[k]
+	higher := h.outstanding(hand) &^ (1<<uint(c+1) - 1) & suitMask[k]
 	for i := 1; i <= later; i++ {
 		t := (int(h.seat) + i) % h.n
 		if h.voids[t]&(1<<uint(k)) == 0 && higher != 0 {
@@ -269,7 +270,7 @@ func (h *Heuristic) sureWin(trick []int8, c int8) bool {
 
 // discard, when void in the led suit, dumps the worst card: the Papayoo,
 // then the highest Payoo or the highest plain card, whichever is worse.
-func (h *Heuristic) discard(legal uint64, pap int8) int8 {
+func (h *Heuristic) discard(hand, legal uint64, pap int8) int8 {
 	if pap >= 0 && legal&(1<<uint(pap)) != 0 {
 		return pap
 	}
@@ -282,7 +283,7 @@ func (h *Heuristic) discard(legal uint64, pap int8) int8 {
 		} else {
 			// A high card is dangerous while lower ones are out to lose
 			// to it.
-			low := bits.OnesCount64(h.outstanding(legal) & suitMask[suitOf[c]] & (1<<uint(c) - 1))
+			low := bits.OnesCount64(h.outstanding(hand) & suitMask[suitOf[c]] & (1<<uint(c) - 1))
 			d += low
 		}
 		if d > bestD {

@@ -18,7 +18,6 @@ const (
 	PassCard Kind = iota + 1 // one card of the pass
 	Play                     // play a card to the trick
 	Pass                     // several cards of the pass at once
-	kinds
 )
 
 // A Move packs into a game.Move as kind<<61 | cards<<1 | single: cards is
