@@ -20,7 +20,7 @@ func configs() []game.Config {
 }
 
 func TestContract(t *testing.T) {
-	s := gametest.Suite{Games: 30}
+	s := gametest.Suite{Games: 50}
 	s.Run(t, Game{}, configs())
 }
 
