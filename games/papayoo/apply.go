@@ -13,7 +13,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	// The common case first, checked in a few instructions: the turn
 	// seat plays one card it may play.
 	if st.phase == phasePlay && s == st.turn && gm&^cardBits == play {
-		x := uint64(gm >> cardShift)
+		x := cardsOf(gm)
 		if x != 0 && x&(x-1) == 0 && x&^st.playable(s) == 0 {
 			st.play(s, int8(bits.TrailingZeros64(x)), log)
 			return nil
@@ -21,7 +21,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	}
 	// And a pass step by a seat still choosing, of a card it holds.
 	if st.phase == phasePass && gm&^cardBits == passCard && s >= 0 && s < game.Seat(st.n) && !st.passed.Has(s) {
-		x := uint64(gm >> cardShift)
+		x := cardsOf(gm)
 		if x != 0 && x&(x-1) == 0 && x&^(st.hands[s]&^st.pass[s]) == 0 {
 			st.choose(s, x, log)
 			return nil
