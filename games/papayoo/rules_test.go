@@ -350,3 +350,40 @@ func TestTricks4(t *testing.T) {
 		t.Fatalf("H6 should win a trick worth 0: taken %v", st.taken)
 	}
 }
+
+// Information: every played card and who played it, trick winners, the
+// die and points taken are public, a spectator included; hands and passes
+// are not.
+func TestPublicInformation(t *testing.T) {
+	for _, tc := range tables {
+		st := mustNew(t, tc.n, "", stackJSON(blocks(tc.n), "D"))
+		passFirst(t, st)
+		var played []Played
+		for i := 0; i < tc.n; i++ {
+			s := st.ToMove().First()
+			c := legalCards(st, s)[0]
+			do(t, st, s, playJSON(c), nil)
+			played = append(played, Played{Seat: s, Card: c})
+			if i < tc.n-1 {
+				if v := st.view(game.Spectator); !slices.Equal(v.Trick, played) {
+					t.Fatalf("%dp: spectator sees trick %v, played %v", tc.n, v.Trick, played)
+				}
+			}
+		}
+		v := st.view(game.Spectator)
+		if v.LastTrick == nil || !slices.Equal(v.LastTrick.Cards, played) || v.LastTrick.Winner != st.ToMove().First() {
+			t.Fatalf("%dp: spectator's last trick %+v, played %v", tc.n, v.LastTrick, played)
+		}
+		if v.Die != "D" || v.Papayoo != "D7" || v.Taken[v.LastTrick.Winner] != v.LastTrick.Points {
+			t.Fatalf("%dp: spectator sees die %q, taken %v", tc.n, v.Die, v.Taken)
+		}
+		if v.Hand != nil || v.MyPass != nil || v.Received != nil {
+			t.Fatalf("%dp: a spectator sees a hand or a pass", tc.n)
+		}
+		for s := 0; s < tc.n; s++ {
+			if got := st.view(game.Seat(s)).HandSizes; got[s] != tc.each-1 {
+				t.Fatalf("%dp: hand sizes %v", tc.n, got)
+			}
+		}
+	}
+}
