@@ -69,12 +69,12 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 }
 
 // dealUnknown deals the cards of set to the seats, need[t] cards to seat
-// t, only suits in allowed[t]. A shuffle-and-deal is tried first, again
-// and again until it respects the voids, which makes it uniform; in the
-// rare case where voids keep rejecting it (a few samples in a thousand in random
-// games), the cards are placed one at a time, each on a random seat that
-// keeps the rest of the deal possible: always correct, not exactly
-// uniform. The true state is one solution, so a deal always exists.
+// t, only suits in allowed[t]. A shuffle-and-deal is tried again and
+// again until it respects the voids, which makes it uniform; in the rare
+// case where voids keep rejecting it (a few samples in a thousand in
+// random games), the cards are placed one at a time, each on a random
+// seat that keeps the rest of the deal possible: always correct, not
+// exactly uniform. The true state is one solution, so a deal exists.
 func dealUnknown(deal *[MaxPlayers]uint64, set uint64, need [MaxPlayers]int, allowed [MaxPlayers]uint8, n int, r *game.RNG) {
 	var cards [DeckSize]int8
 	m := 0
