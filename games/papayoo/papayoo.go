@@ -5,6 +5,20 @@
 // Cards are indexes 0..59 (see cards.go) and every set of cards is a
 // uint64, so the state is a flat value: Clone is a copy, and random
 // playouts allocate nothing.
+//
+// Where RULES.md is silent, the engine decides:
+//   - The pass is held until every seat has committed, then all passes
+//     move at once (nobody sees what they receive before their own pass
+//     is in, nor before anyone else's).
+//   - A pass is chosen one card at a time (Legal's steps) or sent whole;
+//     a chosen card cannot be taken back, and a multi-card pass may
+//     complete a pass begun one card at a time.
+//   - The die's faces 0-1 are spades, 2-3 hearts, 4-5 diamonds, 6-7 clubs.
+//   - A round's stack fixes the hands as dealt (before the pass) of its
+//     first seats, and optionally the die.
+//   - A finished trick leaves the table at once (the view keeps it as
+//     last_trick); the points each seat has taken this round are public.
+//   - The game ends with the last round; nothing is dealt after it.
 package papayoo
 
 import (
