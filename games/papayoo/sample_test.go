@@ -194,3 +194,24 @@ func TestSampleUniform(t *testing.T) {
 		}
 	}
 }
+
+// A spectator's sample redraws every hand and pass and keeps what is
+// public.
+func TestSampleSpectator(t *testing.T) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		st, _ := NewState(game.Config{Players: n, Seed: 3})
+		passFirst(t, st)
+		for i := 0; i < n+1; i++ {
+			s := st.ToMove().First()
+			do(t, st, s, playJSON(legalCards(st, s)[0]), nil)
+		}
+		r := game.NewRNG(1)
+		y := st.Sample(game.Spectator, &r).(*State)
+		if err := y.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if y.hands == st.hands || y.playedBy != st.playedBy || y.ToMove() != st.ToMove() {
+			t.Fatalf("%dp: spectator sample kept the hands or changed public cards", n)
+		}
+	}
+}
