@@ -6,12 +6,14 @@ import (
 
 	"tapis/game"
 	"tapis/games/cabo"
+	"tapis/games/limits"
 )
 
 // All returns every game, by name.
 func All() []game.Game {
 	all := []game.Game{
 		cabo.Game{},
+		limits.Game{},
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Name() < all[j].Name() })
 	return all

@@ -84,7 +84,7 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 		return fmt.Errorf("limits: accuse: accuse another player")
 	case t >= game.Seat(st.n):
 		return fmt.Errorf("limits: accuse: seat %d is not at this table", t)
-	case st.last[t] == none:
+	case !st.placed.Has(t):
 		return fmt.Errorf("limits: accuse: seat %d has placed no card this round", t)
 	}
 	return nil
@@ -92,14 +92,18 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 
 // hide lays seat s's card(s) face down; the last hide opens the turns.
 func (st *State) hide(s game.Seat, gm game.Move, log *game.Log) {
-	cards := hideCards(gm)
-	for c := range cards {
-		st.hand[s][c] -= cards[c]
-		st.hidden[s][c] += cards[c]
+	b := bOf(gm)
+	st.hand[s][b]--
+	st.hidden[s][b]++
+	if argOf(gm) == 2 {
+		c := cOf(gm)
+		st.hand[s][c]--
+		st.hidden[s][c]++
 	}
 	st.nHand[s] -= st.hideN
 	st.hid = st.hid.With(s)
 	if log != nil {
+		cards := hideCards(gm)
 		log.Add(others(s), Event{Type: "hide", Seat: s})
 		log.Add(game.Only(s), Event{Type: "hide", Seat: s, Cards: names(&cards)})
 	}
@@ -153,9 +157,12 @@ func (st *State) take(s game.Seat, c, k int8) {
 }
 
 func (st *State) push(s game.Seat, c int8) {
+	st.count[c]++
 	st.pile[st.nPile] = c
 	st.pileBy[st.nPile] = int8(s)
+	st.upTo[st.nPile] = st.count[c]
 	st.last[s] = st.nPile
+	st.placed = st.placed.With(s)
 	st.nPile++
 }
 
@@ -202,14 +209,7 @@ func (st *State) endTurn(log *game.Log) {
 }
 
 // canAccuse reports whether seat s has someone to accuse.
-func (st *State) canAccuse(s game.Seat) bool {
-	for t := game.Seat(0); t < game.Seat(st.n); t++ {
-		if t != s && st.last[t] != none {
-			return true
-		}
-	}
-	return false
-}
+func (st *State) canAccuse(s game.Seat) bool { return !(st.placed &^ game.Only(s)).Empty() }
 
 func others(s game.Seat) game.Seats { return game.Public &^ game.Only(s) }
 

@@ -176,7 +176,9 @@ func (st *State) startRound(log *game.Log) {
 	st.phase = phaseHide
 	st.hid = 0
 	st.nPile = 0
+	st.count = [Colours]int8{}
 	st.led = false
+	st.placed = 0
 	st.turn = st.leader
 	for s := range st.last {
 		st.last[s] = none

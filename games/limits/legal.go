@@ -1,29 +1,33 @@
 package limits
 
-import "tapis/game"
+import (
+	"math/bits"
 
-// Legal implements game.State.
+	"tapis/game"
+)
+
+// Legal implements game.State. It is on the playouts' hot path, so it
+// tests the turn directly and walks the accusable seats as a bit set.
 func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
-	if !st.ToMove().Has(s) {
+	switch st.phase {
+	case phaseTurn:
+		if s != st.turn {
+			return buf
+		}
+	case phaseHide:
+		if s < 0 || s >= game.Seat(st.n) || st.hid.Has(s) {
+			return buf
+		}
+		return st.legalHide(s, buf)
+	default:
 		return buf
 	}
 	h := &st.hand[s]
-	if st.phase == phaseHide {
-		for a := int8(0); a < Colours; a++ {
-			if h[a] == 0 {
-				continue
-			}
-			if st.hideN == 1 {
-				buf = append(buf, mkHide1(a))
-				continue
-			}
-			if h[a] >= 2 {
-				buf = append(buf, mkHide2(a, a))
-			}
-			for b := a + 1; b < Colours; b++ {
-				if h[b] > 0 {
-					buf = append(buf, mkHide2(a, b))
-				}
+	if !st.led {
+		// [decision] The lead is a place: the round's first card.
+		for c := int8(0); c < Colours; c++ {
+			if h[c] > 0 {
+				buf = append(buf, mkPlace(c))
 			}
 		}
 		return buf
@@ -31,20 +35,34 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 	for c := int8(0); c < Colours; c++ {
 		if h[c] > 0 {
 			buf = append(buf, mkPlace(c))
+			if h[c] >= 4 {
+				buf = append(buf, mkExchange(c))
+			}
 		}
 	}
-	if !st.led {
-		// [decision] The lead is a place: the round's first card.
-		return buf
+	for m := uint16(st.placed &^ game.Only(s)); m != 0; m &= m - 1 {
+		buf = append(buf, mkAccuse(game.Seat(bits.TrailingZeros16(m))))
 	}
-	for c := int8(0); c < Colours; c++ {
-		if h[c] >= 4 {
-			buf = append(buf, mkExchange(c))
+	return buf
+}
+
+func (st *State) legalHide(s game.Seat, buf []game.Move) []game.Move {
+	h := &st.hand[s]
+	for a := int8(0); a < Colours; a++ {
+		if h[a] == 0 {
+			continue
 		}
-	}
-	for t := game.Seat(0); t < game.Seat(st.n); t++ {
-		if t != s && st.last[t] != none {
-			buf = append(buf, mkAccuse(t))
+		if st.hideN == 1 {
+			buf = append(buf, mkHide1(a))
+			continue
+		}
+		if h[a] >= 2 {
+			buf = append(buf, mkHide2(a, a))
+		}
+		for b := a + 1; b < Colours; b++ {
+			if h[b] > 0 {
+				buf = append(buf, mkHide2(a, b))
+			}
 		}
 	}
 	return buf

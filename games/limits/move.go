@@ -51,10 +51,10 @@ func mkHide2(a, b int8) game.Move {
 	return game.Move(Hide) | 2<<8 | game.Move(a)<<16 | game.Move(b)<<24
 }
 
-func mkPlace(c int8) game.Move        { return game.Move(Place) | game.Move(c)<<8 }
-func mkExchange(c int8) game.Move     { return game.Move(Exchange) | game.Move(c)<<8 }
-func mkAccuse(t game.Seat) game.Move  { return game.Move(Accuse) | game.Move(t)<<8 }
-func isColour(c int8) bool            { return c >= 0 && c < Colours }
+func mkPlace(c int8) game.Move         { return game.Move(Place) | game.Move(c)<<8 }
+func mkExchange(c int8) game.Move      { return game.Move(Exchange) | game.Move(c)<<8 }
+func mkAccuse(t game.Seat) game.Move   { return game.Move(Accuse) | game.Move(t)<<8 }
+func isColour(c int8) bool             { return c >= 0 && c < Colours }
 func only(gm game.Move, bits int) bool { return gm>>uint(bits) == 0 }
 
 // wellFormed reports whether gm is the one code of a Limits move:

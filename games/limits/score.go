@@ -8,12 +8,7 @@ func (st *State) accuse(s, t game.Seat, log *game.Log) {
 	top := st.last[t]
 	c := st.pile[top]
 	// Only the cards up to and including the suspect's last card count.
-	var count int8
-	for _, x := range st.pile[:top+1] {
-		if x == c {
-			count++
-		}
-	}
+	count := st.upTo[top]
 	limit := limitTable[st.cur-1][c]
 	if limit != X {
 		for j := 0; j < int(st.n); j++ {
@@ -35,17 +30,13 @@ func (st *State) accuse(s, t game.Seat, log *game.Log) {
 		done: true, accuser: s, suspect: t, colour: c, count: count, limit: limit,
 		over: over, taker: taker, card: st.cur, hidden: st.hidden,
 	}
-	// Every hidden card is now known to be its owner's.
-	for j := 0; j < int(st.n); j++ {
-		for x := range st.known[j] {
-			st.known[j][x] = max(st.known[j][x], st.hidden[j][x])
-		}
-	}
 	if log != nil {
 		log.Add(game.Public, Event{Type: "accuse", Seat: s, Accusation: st.accusationJSON()})
 	}
 	if st.nLimits == 0 {
-		// The last limit card is taken: the game ends at once.
+		// The last limit card is taken: the game ends at once, the hidden
+		// cards revealed where they lie.
+		st.reveal()
 		st.finish(log)
 		return
 	}
@@ -57,10 +48,15 @@ func (st *State) accuse(s, t game.Seat, log *game.Log) {
 // the active pile under the draw pile, hands refilled.
 func (st *State) cleanUp(leader game.Seat, log *game.Log) {
 	for j := 0; j < int(st.n); j++ {
-		for c := range st.hidden[j] {
-			st.hand[j][c] += st.hidden[j][c]
+		h := &st.hidden[j]
+		for c := range h {
+			if h[c] > 0 {
+				st.hand[j][c] += h[c]
+				// Revealed: everyone now knows j holds these.
+				st.known[j][c] = max(st.known[j][c], h[c])
+			}
 		}
-		st.hidden[j] = [Colours]int8{}
+		*h = [Colours]int8{}
 		st.nHand[j] += st.hideN
 	}
 	// [decision] The pile is turned face down, as at the table, so its
@@ -78,6 +74,15 @@ func (st *State) cleanUp(leader game.Seat, log *game.Log) {
 	for i := int8(0); i < st.n; i++ {
 		st.drawN(s, st.handSize-st.nHand[s], log)
 		s = st.next(s)
+	}
+}
+
+// reveal records that everyone now knows every seat's hidden cards.
+func (st *State) reveal() {
+	for j := 0; j < int(st.n); j++ {
+		for c := range st.known[j] {
+			st.known[j][c] = max(st.known[j][c], st.hidden[j][c])
+		}
 	}
 }
 

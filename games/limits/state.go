@@ -58,6 +58,12 @@ type State struct {
 	pileBy [Cards]int8
 	nPile  int8
 	last   [MaxPlayers]int8
+	placed game.Seats // the seats with a last card: who may be accused
+	// count is the active pile's cards per colour; upTo[i] the cards of
+	// pile[i]'s colour from the bottom up to and including pile[i], which
+	// is what an accusation of its placer counts.
+	count [Colours]int8
+	upTo  [Cards]int8
 
 	// The limit deck, limits[nLimits-1] on top, as card numbers 1..24;
 	// cur is the round's face-up card and seen the set of cards turned up
@@ -138,8 +144,6 @@ func (st *State) Reseed(seed uint64) { st.rng = game.NewRNG(seed) }
 
 func (st *State) next(s game.Seat) game.Seat { return (s + 1) % game.Seat(st.n) }
 
-// accusable reports whether seat t has a card on the active pile.
-func (st *State) accusable(t game.Seat) bool { return st.last[t] != none }
 
 // Check verifies the invariants the conformance suite relies on: the 60
 // colour cards are all somewhere, once; hands, hidden cards and public
@@ -180,11 +184,19 @@ func (st *State) Check() error {
 	for _, c := range st.draw[:st.nDraw] {
 		seen[c]++
 	}
+	var up [Colours]int8
 	for i, c := range st.pile[:st.nPile] {
 		seen[c]++
+		up[c]++
+		if st.upTo[i] != up[c] {
+			return fmt.Errorf("pile card %d: %d %s up to it, counted %d", i, up[c], ColourName(c), st.upTo[i])
+		}
 		if by := st.pileBy[i]; by < 0 || by >= st.n {
 			return fmt.Errorf("pile card %d placed by seat %d", i, by)
 		}
+	}
+	if up != st.count {
+		return fmt.Errorf("pile counts %v, cards say %v", st.count, up)
 	}
 	for c := range seen {
 		if seen[c] != PerColour {
@@ -196,6 +208,9 @@ func (st *State) Check() error {
 	}
 	for s := 0; s < MaxPlayers; s++ {
 		i := st.last[s]
+		if (i != none) != st.placed.Has(game.Seat(s)) {
+			return fmt.Errorf("seat %d: last card %d but placed set %v", s, i, st.placed.List())
+		}
 		if i == none {
 			continue
 		}

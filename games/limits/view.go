@@ -38,13 +38,13 @@ type Accusation struct {
 	Color   string    `json:"color"` // the suspect colour
 	// Count is the cards of that colour up to the suspect's last card;
 	// Limit the colour's limit (null: X, unlimited).
-	Count     int         `json:"count"`
-	Limit     *int        `json:"limit"`
-	Over      bool        `json:"over"`  // the suspect was over: the accusation was right
-	Taker     game.Seat   `json:"taker"` // who took the limit card
-	LimitCard int         `json:"limit_card"`
-	Hidden    [][]string  `json:"hidden"` // every seat's hidden cards
-	Scores    []int       `json:"round_scores"`
+	Count     int        `json:"count"`
+	Limit     *int       `json:"limit"`
+	Over      bool       `json:"over"`  // the suspect was over: the accusation was right
+	Taker     game.Seat  `json:"taker"` // who took the limit card
+	LimitCard int        `json:"limit_card"`
+	Hidden    [][]string `json:"hidden"` // every seat's hidden cards
+	Scores    []int      `json:"round_scores"`
 }
 
 func (st *State) accusationJSON() *Accusation {
@@ -155,13 +155,13 @@ func (st *State) view(s game.Seat) *View {
 
 // dump is the whole state, hidden cards included.
 type dump struct {
-	Phase  string    `json:"phase"`
-	Round  int       `json:"round"`
-	Leader game.Seat `json:"leader"`
-	Turn   game.Seat `json:"turn"`
-	Led    bool      `json:"led"`
-	Limit  int       `json:"limit"`
-	Limits []int     `json:"limits"` // the limit deck, top first
+	Phase  string     `json:"phase"`
+	Round  int        `json:"round"`
+	Leader game.Seat  `json:"leader"`
+	Turn   game.Seat  `json:"turn"`
+	Led    bool       `json:"led"`
+	Limit  int        `json:"limit"`
+	Limits []int      `json:"limits"` // the limit deck, top first
 	Hands  [][]string `json:"hands"`
 	Hidden [][]string `json:"hidden"`
 	// Known lists, per seat, the cards everyone knows it holds.
