@@ -144,7 +144,6 @@ func (st *State) Reseed(seed uint64) { st.rng = game.NewRNG(seed) }
 
 func (st *State) next(s game.Seat) game.Seat { return (s + 1) % game.Seat(st.n) }
 
-
 // Check verifies the invariants the conformance suite relies on: the 60
 // colour cards are all somewhere, once; hands, hidden cards and public
 // knowledge agree; the limit cards add up.
