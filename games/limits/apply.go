@@ -49,11 +49,12 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 		if argOf(gm) != st.hideN {
 			return fmt.Errorf("limits: hide: hide exactly %d card(s)", st.hideN)
 		}
-		cards := hideCards(gm)
-		for c := int8(0); c < Colours; c++ {
-			if cards[c] > h[c] {
-				return fmt.Errorf("limits: hide: you do not hold %d %s", cards[c], ColourName(c))
-			}
+		b, c := bOf(gm), cOf(gm)
+		switch {
+		case h[b] == 0:
+			return fmt.Errorf("limits: hide: you hold no %s card", ColourName(b))
+		case argOf(gm) == 2 && h[c] <= b2i8(b == c):
+			return fmt.Errorf("limits: hide: you do not hold %d %s", 1+b2i8(b == c), ColourName(c))
 		}
 		return nil
 	}
@@ -210,6 +211,8 @@ func (st *State) endTurn(log *game.Log) {
 
 // canAccuse reports whether seat s has someone to accuse.
 func (st *State) canAccuse(s game.Seat) bool { return !(st.placed &^ game.Only(s)).Empty() }
+
+func b2i8(b bool) int8 { return int8(b2i(b)) }
 
 func others(s game.Seat) game.Seats { return game.Public &^ game.Only(s) }
 

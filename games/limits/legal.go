@@ -2,12 +2,18 @@ package limits
 
 import (
 	"math/bits"
+	"slices"
 
 	"tapis/game"
 )
 
-// Legal implements game.State. It is on the playouts' hot path, so it
-// tests the turn directly and walks the accusable seats as a bit set.
+// maxLegal bounds the legal moves of one seat: 15 pairs to hide with 2
+// players; 5 places, 1 exchange and 5 accusations in a turn.
+const maxLegal = 16
+
+// Legal implements game.State. It is on the playouts' hot path: it writes
+// every candidate and advances only past the legal ones, which keeps the
+// hand's unpredictable counts out of the branches.
 func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 	switch st.phase {
 	case phaseTurn:
@@ -18,52 +24,60 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 		if s < 0 || s >= game.Seat(st.n) || st.hid.Has(s) {
 			return buf
 		}
-		return st.legalHide(s, buf)
 	default:
 		return buf
 	}
+	buf = slices.Grow(buf, maxLegal)
+	n := len(buf)
+	out := buf[n : n+maxLegal]
 	h := &st.hand[s]
-	if !st.led {
-		// [decision] The lead is a place: the round's first card.
-		for c := int8(0); c < Colours; c++ {
-			if h[c] > 0 {
-				buf = append(buf, mkPlace(c))
+	var has [Colours]int
+	for c := range has {
+		has[c] = b2i(h[c] > 0)
+	}
+	k := 0
+	if st.phase == phaseHide {
+		if st.hideN == 1 {
+			for c := int8(0); c < Colours; c++ {
+				out[k&(maxLegal-1)] = mkHide1(c)
+				k += has[c]
+			}
+			return buf[:n+k]
+		}
+		for a := int8(0); a < Colours; a++ {
+			out[k&(maxLegal-1)] = mkHide2(a, a)
+			k += b2i(h[a] >= 2)
+			for b := a + 1; b < Colours; b++ {
+				out[k&(maxLegal-1)] = mkHide2(a, b)
+				k += has[a] & has[b]
 			}
 		}
-		return buf
+		return buf[:n+k]
 	}
 	for c := int8(0); c < Colours; c++ {
-		if h[c] > 0 {
-			buf = append(buf, mkPlace(c))
-			if h[c] >= 4 {
-				buf = append(buf, mkExchange(c))
-			}
-		}
+		out[k&(maxLegal-1)] = mkPlace(c)
+		k += has[c]
+	}
+	if !st.led {
+		// [decision] The lead is a place: the round's first card.
+		return buf[:n+k]
+	}
+	for c := int8(0); c < Colours; c++ {
+		out[k&(maxLegal-1)] = mkExchange(c)
+		k += b2i(h[c] >= 4)
 	}
 	for m := uint16(st.placed &^ game.Only(s)); m != 0; m &= m - 1 {
-		buf = append(buf, mkAccuse(game.Seat(bits.TrailingZeros16(m))))
+		out[k&(maxLegal-1)] = mkAccuse(game.Seat(bits.TrailingZeros16(m)))
+		k++
 	}
-	return buf
+	return buf[:n+k]
 }
 
-func (st *State) legalHide(s game.Seat, buf []game.Move) []game.Move {
-	h := &st.hand[s]
-	for a := int8(0); a < Colours; a++ {
-		if h[a] == 0 {
-			continue
-		}
-		if st.hideN == 1 {
-			buf = append(buf, mkHide1(a))
-			continue
-		}
-		if h[a] >= 2 {
-			buf = append(buf, mkHide2(a, a))
-		}
-		for b := a + 1; b < Colours; b++ {
-			if h[b] > 0 {
-				buf = append(buf, mkHide2(a, b))
-			}
-		}
+// b2i is 1 for true; the compiler makes it a flag move, not a branch.
+func b2i(b bool) int {
+	i := 0
+	if b {
+		i = 1
 	}
-	return buf
+	return i
 }

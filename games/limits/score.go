@@ -48,13 +48,11 @@ func (st *State) accuse(s, t game.Seat, log *game.Log) {
 // the active pile under the draw pile, hands refilled.
 func (st *State) cleanUp(leader game.Seat, log *game.Log) {
 	for j := 0; j < int(st.n); j++ {
-		h := &st.hidden[j]
+		h, hand, known := &st.hidden[j], &st.hand[j], &st.known[j]
 		for c := range h {
-			if h[c] > 0 {
-				st.hand[j][c] += h[c]
-				// Revealed: everyone now knows j holds these.
-				st.known[j][c] = max(st.known[j][c], h[c])
-			}
+			hand[c] += h[c]
+			// Revealed: everyone now knows j holds these.
+			known[c] = max(known[c], h[c])
 		}
 		*h = [Colours]int8{}
 		st.nHand[j] += st.hideN
