@@ -170,6 +170,29 @@ func (st *State) push(s game.Seat, c int8) {
 // drawN draws up to k cards into seat s's hand; an empty draw pile gives
 // nothing (RULES.md: players simply stop drawing).
 func (st *State) drawN(s game.Seat, k int8, log *game.Log) {
+	if log != nil {
+		st.drawLogged(s, k, log)
+		return
+	}
+	for ; k > 0 && st.nDraw > 0; k-- {
+		st.nDraw--
+		c := st.draw[st.nDraw]
+		st.hand[s][c]++
+		st.nHand[s]++
+		switch {
+		case st.above > 0:
+			st.above--
+		case st.unk > 0:
+			st.unk--
+			continue
+		}
+		st.known[s][c]++
+	}
+}
+
+// drawLogged is drawN telling the drawer its cards, and the others how
+// many and which of them everyone knew.
+func (st *State) drawLogged(s game.Seat, k int8, log *game.Log) {
 	var got, pub [Colours]int8
 	drew := 0
 	for ; k > 0 && st.nDraw > 0; k-- {
@@ -191,7 +214,7 @@ func (st *State) drawN(s game.Seat, k int8, log *game.Log) {
 		pub[c]++
 		got[c]++
 	}
-	if log != nil && drew > 0 {
+	if drew > 0 {
 		log.Add(others(s), Event{Type: "draw", Seat: s, Count: drew, Known: names(&pub)})
 		log.Add(game.Only(s), Event{Type: "draw", Seat: s, Count: drew, Cards: names(&got), Known: names(&pub)})
 	}

@@ -157,9 +157,14 @@ func (st *State) deal(sk *stack) {
 			m++
 		}
 	}
-	shuffle(&st.rng, rest[:m])
-	size := DeckSize(int(st.n))
-	st.nLimits = int8(copy(st.limits[:], rest[:size-len(top)]))
+	// Only the cards kept need drawing: a partial Fisher-Yates leaves a
+	// uniform random choice, in random order, at the end of rest.
+	keep := DeckSize(int(st.n)) - len(top)
+	for i := m - 1; i >= m-keep; i-- {
+		j := st.rng.IntN(i + 1)
+		rest[i], rest[j] = rest[j], rest[i]
+	}
+	st.nLimits = int8(copy(st.limits[:], rest[m-keep:m]))
 	for i := len(top) - 1; i >= 0; i-- {
 		st.limits[st.nLimits] = top[i]
 		st.nLimits++

@@ -62,9 +62,13 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 		// [decision] The lead is a place: the round's first card.
 		return buf[:n+k]
 	}
+	// A turn's hand holds at most 4 cards: rarely 4 of a colour, so this
+	// branch is well predicted.
 	for c := int8(0); c < Colours; c++ {
-		out[k&(maxLegal-1)] = mkExchange(c)
-		k += b2i(h[c] >= 4)
+		if h[c] >= 4 {
+			out[k&(maxLegal-1)] = mkExchange(c)
+			k++
+		}
 	}
 	for m := uint16(st.placed &^ game.Only(s)); m != 0; m &= m - 1 {
 		out[k&(maxLegal-1)] = mkAccuse(game.Seat(bits.TrailingZeros16(m)))

@@ -70,7 +70,10 @@ func (st *State) cleanUp(leader game.Seat, log *game.Log) {
 	// [decision] The next leader refills first, then clockwise.
 	s := leader
 	for i := int8(0); i < st.n; i++ {
-		st.drawN(s, st.handSize-st.nHand[s], log)
+		// Hands are full unless the draw pile ran dry during the round.
+		if need := st.handSize - st.nHand[s]; need > 0 {
+			st.drawN(s, need, log)
+		}
 		s = st.next(s)
 	}
 }
