@@ -103,6 +103,10 @@ func (st *State) hide(s game.Seat, gm game.Move, log *game.Log) {
 	}
 	st.nHand[s] -= st.hideN
 	st.hid = st.hid.With(s)
+	// Nobody else knows which cards went: the cards known to be in hand
+	// are now only known to be held.
+	st.knownHeld[s] = st.knownHand[s]
+	st.knownHand[s] = [Colours]int8{}
 	if log != nil {
 		cards := hideCards(gm)
 		log.Add(others(s), Event{Type: "hide", Seat: s})
@@ -154,7 +158,12 @@ func (st *State) exchange(s game.Seat, c int8, log *game.Log) {
 func (st *State) take(s game.Seat, c, k int8) {
 	st.hand[s][c] -= k
 	st.nHand[s] -= k
-	st.known[s][c] = max(st.known[s][c]-k, 0)
+	// Which of the cards known to be held went is unknown: count them off
+	// those surely in hand first, which stays true either way.
+	kh := &st.knownHand[s][c]
+	d := min(k, *kh)
+	*kh -= d
+	st.knownHeld[s][c] = max(st.knownHeld[s][c]-(k-d), 0)
 }
 
 func (st *State) push(s game.Seat, c int8) {
@@ -186,7 +195,7 @@ func (st *State) drawN(s game.Seat, k int8, log *game.Log) {
 			st.unk--
 			continue
 		}
-		st.known[s][c]++
+		st.knownHand[s][c]++
 	}
 }
 
@@ -210,7 +219,7 @@ func (st *State) drawLogged(s game.Seat, k int8, log *game.Log) {
 			continue
 		}
 		// A card everyone has seen go into the draw pile.
-		st.known[s][c]++
+		st.knownHand[s][c]++
 		pub[c]++
 		got[c]++
 	}

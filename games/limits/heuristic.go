@@ -21,7 +21,8 @@ const (
 
 // Heuristic is Limits' hand-written bot. It remembers the active pile from
 // the events (every placed card is told to everyone), so it knows how many
-// cards of each colour are down and what each seat placed last. It does not
+// cards of each colour are down and what each seat placed last; a bot that
+// joins mid-round knows only what it has been told since. It does not
 // know the others' hidden cards, so it weighs them by what it has not seen:
 // each is drawn from the cards it cannot see (the hypergeometric law). It
 // places the card least likely to be over its limit (an X colour is always
@@ -62,8 +63,11 @@ func (h *Heuristic) Observe(e game.Event) {
 func (h *Heuristic) Choose(k game.Knowledge) game.Move {
 	h.buf = k.Legal(h.buf[:0])
 	legal := h.buf
+	if len(legal) == 0 {
+		return 0 // not this seat's move: nothing is legal
+	}
 	v, ok := k.View().(*View)
-	if !ok || len(legal) == 0 {
+	if !ok {
 		return legal[h.rng.IntN(len(legal))]
 	}
 	var m game.Move

@@ -324,8 +324,8 @@ func TestExchange(t *testing.T) {
 	// everyone knows.
 	refused(t, st, 2, `{"type":"exchange","color":"blue"}`, "not 4")
 	evs = do(t, st, 2, `{"type":"place","card":"blue"}`)
-	if handOf(st, 2) != "blue,blue,purple,green" || st.known[2][Green] != 1 {
-		t.Fatalf("seat 2 holds %s, known %v", handOf(st, 2), st.known[2])
+	if handOf(st, 2) != "blue,blue,purple,green" || st.knownHand[2][Green] != 1 {
+		t.Fatalf("seat 2 holds %s, known %v", handOf(st, 2), st.knownHand[2])
 	}
 	if ev := eventOf(t, evs, "draw"); fmt.Sprint(ev.Known) != "[green]" {
 		t.Fatalf("draw event %+v: the green is public", ev)

@@ -10,8 +10,9 @@ import "tapis/game"
 // part of each other hand, the others' hidden cards) are gathered in
 // colour order, so that their true places cannot matter, shuffled with r
 // and dealt back in a fixed order of places; each other seat's hidden
-// cards are then drawn at random from what it holds. The limit deck is
-// redrawn from the cards nobody has seen.
+// cards are then drawn at random from those it may have hidden (not the
+// cards it is known to have drawn since). The limit deck is redrawn from
+// the cards nobody has seen.
 func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 	y := *st
 	n := int(st.n)
@@ -24,22 +25,20 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 	for _, c := range st.draw[lo:hi] {
 		left[c]++
 	}
-	var fixed [MaxPlayers][Colours]int8 // what seat j surely holds
-	var free [MaxPlayers]int8           // how many of j's cards are redrawn
+	var free [MaxPlayers]int8 // how many of j's cards are redrawn
 	for j := 0; j < n; j++ {
 		if !other(j) {
 			continue
 		}
 		for c := 0; c < Colours; c++ {
-			held := st.hand[j][c] + st.hidden[j][c]
-			fixed[j][c] = st.known[j][c]
-			if over {
-				// The hidden cards were revealed and stay where they are.
-				held = st.hand[j][c]
-				fixed[j][c] = max(st.known[j][c]-st.hidden[j][c], 0)
+			// Once the game is over the hidden cards are revealed and
+			// stay; before, they are redrawn with the hand.
+			x := st.hand[j][c] - st.knownHand[j][c] - st.knownHeld[j][c]
+			if !over {
+				x += st.hidden[j][c]
 			}
-			left[c] += held - fixed[j][c]
-			free[j] += held - fixed[j][c]
+			left[c] += x
+			free[j] += x
 		}
 	}
 	var pool [Cards]int8
@@ -56,31 +55,32 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 		if !other(j) {
 			continue
 		}
-		held := fixed[j]
+		// held: the cards that may be in hand or hidden.
+		held := st.knownHeld[j]
 		for i := int8(0); i < free[j]; i++ {
 			held[pool[k]]++
 			k++
 		}
-		if over {
-			y.hand[j] = held
-			continue
-		}
-		// Which of them are hidden is unknown too.
-		y.hidden[j] = [Colours]int8{}
-		total := st.nHand[j]
-		for c := range held {
-			total += st.hidden[j][c]
-		}
-		for h := st.nHand[j]; h < total; h++ {
-			x := int8(r.IntN(int(total - (h - st.nHand[j]))))
-			c := 0
-			for ; x >= held[c]; c++ {
-				x -= held[c]
+		if !over {
+			// Which of them are hidden is unknown too.
+			y.hidden[j] = [Colours]int8{}
+			var total int8
+			for c := range held {
+				total += held[c]
 			}
-			held[c]--
-			y.hidden[j][c]++
+			for i := int8(0); i < st.hideCountOf(game.Seat(j)); i++ {
+				x := int8(r.IntN(int(total - i)))
+				c := 0
+				for ; x >= held[c]; c++ {
+					x -= held[c]
+				}
+				held[c]--
+				y.hidden[j][c]++
+			}
 		}
-		y.hand[j] = held
+		for c := range held {
+			y.hand[j][c] = st.knownHand[j][c] + held[c]
+		}
 	}
 
 	// The limit deck: the cards nobody has seen, in number order, shuffled.

@@ -48,12 +48,14 @@ func (st *State) accuse(s, t game.Seat, log *game.Log) {
 // the active pile under the draw pile, hands refilled.
 func (st *State) cleanUp(leader game.Seat, log *game.Log) {
 	for j := 0; j < int(st.n); j++ {
-		h, hand, known := &st.hidden[j], &st.hand[j], &st.known[j]
+		h, hand, kh, kd := &st.hidden[j], &st.hand[j], &st.knownHand[j], &st.knownHeld[j]
 		for c := range h {
 			hand[c] += h[c]
-			// Revealed: everyone now knows j holds these.
-			known[c] = max(known[c], h[c])
+			// The hidden cards were revealed: the hand held the cards
+			// known held that were not hidden, and takes the hidden ones.
+			kh[c] += max(kd[c]-h[c], 0) + h[c]
 		}
+		*kd = [Colours]int8{}
 		*h = [Colours]int8{}
 		st.nHand[j] += st.hideN
 	}
@@ -78,12 +80,14 @@ func (st *State) cleanUp(leader game.Seat, log *game.Log) {
 	}
 }
 
-// reveal records that everyone now knows every seat's hidden cards.
+// reveal records, at the game's end, what the revealed hidden cards tell:
+// the cards known held that were not hidden are in the hand.
 func (st *State) reveal() {
 	for j := 0; j < int(st.n); j++ {
-		for c := range st.known[j] {
-			st.known[j][c] = max(st.known[j][c], st.hidden[j][c])
+		for c := range st.knownHeld[j] {
+			st.knownHand[j][c] += max(st.knownHeld[j][c]-st.hidden[j][c], 0)
 		}
+		st.knownHeld[j] = [Colours]int8{}
 	}
 }
 

@@ -37,11 +37,14 @@ type State struct {
 	hand   [MaxPlayers][Colours]int8 // cards in hand, per colour
 	nHand  [MaxPlayers]int8
 	hidden [MaxPlayers][Colours]int8 // face-down cards of this round
-	// known[j] is what everyone knows seat j holds (hand and hidden cards
-	// together): cards drawn from a publicly known part of the draw pile
-	// and hidden cards revealed by an accusation. The hand and hidden
-	// cards of j always include known[j]. Sample keeps it.
-	known [MaxPlayers][Colours]int8
+	// What everyone knows seat j holds, kept by Sample: knownHand[j] are
+	// cards surely in j's hand (drawn from a publicly known part of the
+	// draw pile, or revealed hidden cards taken back); knownHeld[j] cards
+	// surely in j's hand or among its hidden cards, as the cards known to
+	// be in hand become once j has hidden some unseen. Always
+	// hand ⊇ knownHand and hand+hidden ⊇ knownHand+knownHeld.
+	knownHand [MaxPlayers][Colours]int8
+	knownHeld [MaxPlayers][Colours]int8
 
 	// The draw pile, draw[nDraw-1] on top. From the top down it holds
 	// `above` publicly known cards (an exchange's), then the `unk` cards
@@ -142,6 +145,14 @@ func (st *State) Clone() game.State {
 // for the contract (a server may reseed every table).
 func (st *State) Reseed(seed uint64) { st.rng = game.NewRNG(seed) }
 
+// hideCountOf is how many cards seat s has hidden this round.
+func (st *State) hideCountOf(s game.Seat) int8 {
+	if st.hid.Has(s) {
+		return st.hideN
+	}
+	return 0
+}
+
 func (st *State) next(s game.Seat) game.Seat { return (s + 1) % game.Seat(st.n) }
 
 // Check verifies the invariants the conformance suite relies on: the 60
@@ -153,11 +164,15 @@ func (st *State) Check() error {
 	for s := 0; s < MaxPlayers; s++ {
 		var h, hid int8
 		for c := 0; c < Colours; c++ {
-			if st.hand[s][c] < 0 || st.hidden[s][c] < 0 || st.known[s][c] < 0 {
+			kh, kd := st.knownHand[s][c], st.knownHeld[s][c]
+			if st.hand[s][c] < 0 || st.hidden[s][c] < 0 || kh < 0 || kd < 0 {
 				return fmt.Errorf("seat %d: a negative count of %s", s, ColourName(int8(c)))
 			}
-			if st.known[s][c] > st.hand[s][c]+st.hidden[s][c] {
-				return fmt.Errorf("seat %d: known to hold %d %s, holds %d", s, st.known[s][c], ColourName(int8(c)), st.hand[s][c]+st.hidden[s][c])
+			if kh > st.hand[s][c] || kh+kd > st.hand[s][c]+st.hidden[s][c] {
+				return fmt.Errorf("seat %d: known to hold %d+%d %s, holds %d+%d", s, kh, kd, ColourName(int8(c)), st.hand[s][c], st.hidden[s][c])
+			}
+			if !st.hid.Has(game.Seat(s)) && kd != 0 {
+				return fmt.Errorf("seat %d has hidden nothing but %d %s are known held", s, kd, ColourName(int8(c)))
 			}
 			h += st.hand[s][c]
 			hid += st.hidden[s][c]

@@ -164,9 +164,11 @@ type dump struct {
 	Limits []int      `json:"limits"` // the limit deck, top first
 	Hands  [][]string `json:"hands"`
 	Hidden [][]string `json:"hidden"`
-	// Known lists, per seat, the cards everyone knows it holds.
-	Known [][]string `json:"known"`
-	Draw  []string   `json:"draw"` // top first
+	// KnownHand lists, per seat, the cards everyone knows are in its hand;
+	// KnownHeld those known to be in its hand or among its hidden cards.
+	KnownHand [][]string `json:"known_hand"`
+	KnownHeld [][]string `json:"known_held"`
+	Draw      []string   `json:"draw"` // top first
 	// DrawKnownAbove and DrawUnknown describe the draw pile from the top:
 	// that many publicly known cards, then that many nobody knows; the
 	// rest is known.
@@ -197,7 +199,8 @@ func (st *State) Dump() any {
 	for s := 0; s < n; s++ {
 		d.Hands = append(d.Hands, names(&st.hand[s]))
 		d.Hidden = append(d.Hidden, names(&st.hidden[s]))
-		d.Known = append(d.Known, names(&st.known[s]))
+		d.KnownHand = append(d.KnownHand, names(&st.knownHand[s]))
+		d.KnownHeld = append(d.KnownHeld, names(&st.knownHeld[s]))
 		d.Points = append(d.Points, st.points[s])
 		d.Taken = append(d.Taken, st.taken[s])
 		d.Scores = append(d.Scores, st.Score(game.Seat(s)))
