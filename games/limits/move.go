@@ -22,6 +22,7 @@ const (
 
 var kindNames = [kinds]string{"", "hide", "place", "exchange", "accuse"}
 
+// String names the kind as REPLAY.md's "type" does.
 func (k Kind) String() string {
 	if k >= kinds {
 		return fmt.Sprintf("kind(%d)", k)
