@@ -177,12 +177,16 @@ func (st *State) push(s game.Seat, c int8) {
 }
 
 // drawN draws up to k cards into seat s's hand; an empty draw pile gives
-// nothing (RULES.md: players simply stop drawing).
+// nothing (RULES.md: players simply stop drawing). The drawer is told its
+// cards, the others how many. A card everyone saw go into the draw pile
+// (an exchange's, an old active pile's) becomes known to be in s's hand;
+// the event does not repeat it: remembering is the players' job.
 func (st *State) drawN(s game.Seat, k int8, log *game.Log) {
+	var before [Colours]int8
 	if log != nil {
-		st.drawLogged(s, k, log)
-		return
+		before = st.hand[s]
 	}
+	n := st.nHand[s]
 	for ; k > 0 && st.nDraw > 0; k-- {
 		st.nDraw--
 		c := st.draw[st.nDraw]
@@ -197,35 +201,14 @@ func (st *State) drawN(s game.Seat, k int8, log *game.Log) {
 		}
 		st.knownHand[s][c]++
 	}
-}
-
-// drawLogged is drawN telling the drawer its cards, and the others how
-// many and which of them everyone knew.
-func (st *State) drawLogged(s game.Seat, k int8, log *game.Log) {
-	var got, pub [Colours]int8
-	drew := 0
-	for ; k > 0 && st.nDraw > 0; k-- {
-		st.nDraw--
-		c := st.draw[st.nDraw]
-		st.hand[s][c]++
-		st.nHand[s]++
-		drew++
-		switch {
-		case st.above > 0:
-			st.above--
-		case st.unk > 0:
-			st.unk--
-			got[c]++
-			continue
+	if log != nil && st.nHand[s] > n {
+		var got [Colours]int8
+		for c := range got {
+			got[c] = st.hand[s][c] - before[c]
 		}
-		// A card everyone has seen go into the draw pile.
-		st.knownHand[s][c]++
-		pub[c]++
-		got[c]++
-	}
-	if drew > 0 {
-		log.Add(others(s), Event{Type: "draw", Seat: s, Count: drew, Known: names(&pub)})
-		log.Add(game.Only(s), Event{Type: "draw", Seat: s, Count: drew, Cards: names(&got), Known: names(&pub)})
+		drew := int(st.nHand[s] - n)
+		log.Add(others(s), Event{Type: "draw", Seat: s, Count: drew})
+		log.Add(game.Only(s), Event{Type: "draw", Seat: s, Count: drew, Cards: names(&got)})
 	}
 }
 

@@ -20,11 +20,8 @@ type Event struct {
 	// Cards are cards shown to this event's audience: the seat's own
 	// hidden cards (hide, to that seat), its drawn cards (draw, to that
 	// seat), the 4 shown cards (exchange, public).
-	Cards []string `json:"cards,omitempty"`
-	// Count is how many cards a draw took; Known those of them everyone
-	// knows (they were seen going into the draw pile).
-	Count      int         `json:"count,omitempty"`
-	Known      []string    `json:"known,omitempty"`
+	Cards      []string    `json:"cards,omitempty"`
+	Count      int         `json:"count,omitempty"` // draw: how many cards
 	Accusation *Accusation `json:"accusation,omitempty"`
 	Winners    []game.Seat `json:"winners,omitempty"`
 	Scores     []int       `json:"scores,omitempty"`
