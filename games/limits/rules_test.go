@@ -558,3 +558,36 @@ func firstColour(st *State, s game.Seat) int8 {
 	}
 	return none
 }
+
+// An exchange with the draw pile dry draws nothing: the exchanger's hand
+// is emptied, and on its next turn it must accuse.
+func TestExchangeWithTheDrawPileDry(t *testing.T) {
+	st := stacked(t, 2, `{"hands":[["red","red","red","blue","blue","yellow"],["green","green","green","green","purple","purple"]],"limits":[1,2]}`)
+	hideAll(t, st, `["blue","blue"]`, `["purple","purple"]`)
+	do(t, st, 0, `{"type":"place","card":"red"}`)
+	// Empty the draw pile onto the active pile, as if seat 0 had placed it
+	// all (a state play can reach; the cards are conserved).
+	for st.nDraw > 0 {
+		st.nDraw--
+		st.push(0, st.draw[st.nDraw])
+	}
+	st.unk, st.above = 0, 0
+	if err := st.Check(); err != nil {
+		t.Fatal(err)
+	}
+	do(t, st, 1, `{"type":"exchange","color":"green"}`)
+	if st.nHand[1] != 0 || st.points[1] != 1 || drawTop(st, 3) != "green,green" {
+		t.Fatalf("after the exchange: hand %d, points %d, draw %s", st.nHand[1], st.points[1], drawTop(st, 3))
+	}
+	greens := st.hand[0][Green]
+	do(t, st, 0, `{"type":"place","card":"red"}`) // draws a green
+	if st.hand[0][Green] != greens+1 || st.nDraw != 1 || st.knownHand[0][Green] != 1 {
+		t.Fatalf("seat 0 holds %s, draw %d", handOf(st, 0), st.nDraw)
+	}
+	for _, m := range st.Legal(1, nil) {
+		if kindOf(m) != Accuse {
+			t.Fatalf("seat 1 has no card but may %s", kindOf(m))
+		}
+	}
+	do(t, st, 1, `{"type":"accuse","seat":0}`)
+}
