@@ -5,7 +5,8 @@ import "tapis/game"
 // Heuristic implements game.HeuristicGame: a bot that plays like a careful
 // person from its seat's view and the events it is told.
 func (Game) Heuristic(s game.Seat, seed uint64) game.Player {
-	return &Heuristic{seat: s, rng: game.NewRNG(seed)}
+	// The seat is the Knowledge's to say; the bot needs nothing else.
+	return &Heuristic{rng: game.NewRNG(seed)}
 }
 
 // Tuning of the heuristic bot: the probabilities at which it acts, chosen
@@ -37,9 +38,8 @@ const (
 // safe), accuses when the suspect is probably over, and exchanges when the
 // two cards it must put down are probably safe.
 type Heuristic struct {
-	seat game.Seat
-	rng  game.RNG
-	buf  []game.Move
+	rng game.RNG
+	buf []game.Move
 	// The active pile as told by the events, bottom first.
 	pile   []int8
 	pileBy []game.Seat
