@@ -7,6 +7,7 @@ import (
 	"tapis/game"
 	"tapis/games/cabo"
 	"tapis/games/papayoo"
+	"tapis/games/limits"
 )
 
 // All returns every game, by name.
@@ -14,6 +15,7 @@ func All() []game.Game {
 	all := []game.Game{
 		cabo.Game{},
 		papayoo.Game{},
+		limits.Game{},
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Name() < all[j].Name() })
 	return all
