@@ -6,8 +6,8 @@ import (
 
 	"tapis/game"
 	"tapis/games/cabo"
-	"tapis/games/papayoo"
 	"tapis/games/limits"
+	"tapis/games/papayoo"
 )
 
 // All returns every game, by name.
