@@ -91,9 +91,11 @@ type State interface {
 	Clone() State
 	// Sample returns a full state drawn at random, using r only, from what
 	// seat s knows: everything s has seen stays as it is, everything else
-	// is redrawn among the possibilities. Two states that look the same to
-	// s give the same sample for the same r; the sample's own future
-	// randomness comes from r too, never from the original's seed.
+	// is redrawn among the possibilities (another seat's choice not yet
+	// revealed, such as an unfinished simultaneous pass, included). Two
+	// states that look the same to s give the same sample for the same r;
+	// the sample's own future randomness comes from r too, never from the
+	// original's seed.
 	Sample(s Seat, r *RNG) State
 	// Dump shows the whole state, every hidden card included, in the
 	// game's own shape, for replays of finished games, tests and audits.

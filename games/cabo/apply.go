@@ -149,9 +149,6 @@ func (st *State) checkPower(s game.Seat, k Kind, a, b Slot) error {
 		}
 		return st.filledSlot(Spy, a)
 	}
-	if a.Seat == b.Seat {
-		return fmt.Errorf("cabo: swap: the two slots must belong to two different players")
-	}
 	if a.Seat != s && b.Seat != s && !st.opt.SwapOpponents {
 		return fmt.Errorf("cabo: swap: one of the slots must be yours (option swap_opponents is off)")
 	}

@@ -35,7 +35,7 @@ type State struct {
 
 	hands   [MaxPlayers][MaxSlots]int8
 	fill    [MaxPlayers]uint8 // fill[s] bit i: seat s's slot i holds a card
-	draw    [DeckSize]int8 // draw[nDraw-1] is the top
+	draw    [DeckSize]int8    // draw[nDraw-1] is the top
 	nDraw   int8
 	discard [DeckSize]int8 // discard[nDiscard-1] is the top
 	nDisc   int8

@@ -1,0 +1,43 @@
+// Command tapis is the one binary of Tapis: it serves the web table, plays
+// scripted games and simulates games between bots.
+//
+//	tapis serve  [--addr :8080] [--db tapis.db]
+//	tapis sim    --game cabo --players 4 --bots heuristic,random,... --games N --seed S [--json]
+//	tapis replay FILE|-
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command runs one subcommand; stdout and stderr are passed in so that
+// tests can run commands in-process.
+type command func(args []string, stdout, stderr io.Writer) int
+
+func commands() map[string]command {
+	return map[string]command{
+		"replay": runReplay,
+		"sim":    runSim,
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || cmds[args[0]] == nil {
+		var names []string
+		for name := range cmds {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		fmt.Fprintf(stderr, "usage: tapis COMMAND [flags]\ncommands: %v\n", names)
+		return 2
+	}
+	return cmds[args[0]](args[1:], stdout, stderr)
+}
