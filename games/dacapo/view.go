@@ -160,6 +160,9 @@ func (st *State) Dump() any {
 		Scores: append([]int(nil), st.scores[:n]...), Round: append([]int(nil), st.roundScores[:n]...),
 		Stalemate: st.stalemate, Winners: st.winners.List(),
 	}
+	if st.over {
+		d.Game = st.games
+	}
 	for s := game.Seat(0); int(s) < n; s++ {
 		stock := cards(st.stock[s][:st.nStock[s]])
 		reverse(stock)
