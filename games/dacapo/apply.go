@@ -31,15 +31,19 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 // and seat come first, so that no error tells a seat anything about cards
 // it may not know.
 func (st *State) validate(s game.Seat, gm game.Move) error {
+	name := "move"
+	if wellFormed(gm) {
+		name = kindOf(gm).String()
+	}
 	switch {
 	case st.over:
-		return fmt.Errorf("dacapo: the game is over")
+		return fmt.Errorf("dacapo: %s: the game is over", name)
 	case s < 0 || s >= game.Seat(st.n):
-		return fmt.Errorf("dacapo: seat %d is not at this table", s)
+		return fmt.Errorf("dacapo: %s: seat %d is not at this table", name, s)
 	case s != st.turn:
-		return fmt.Errorf("dacapo: it is seat %d's turn", st.turn)
+		return fmt.Errorf("dacapo: %s: it is seat %d's turn", name, st.turn)
 	case !wellFormed(gm):
-		return fmt.Errorf("dacapo: %#x is not a Da Capo! move", uint64(gm))
+		return fmt.Errorf("dacapo: move: %#x is not a Da Capo! move", uint64(gm))
 	}
 	arg, t := argOf(gm), targetOf(gm)
 	if kindOf(gm) == Help {

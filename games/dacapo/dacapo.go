@@ -5,9 +5,35 @@
 //
 // Cards are the integers 1..10 and Joker (11; "J" in JSON). A turn is many
 // moves: any number of builds, then the helper move that ends it. The state
-// is a flat value (fixed arrays, counts for hands, no pointers but the
-// immutable stacks of a scripted game), so Clone is a copy and playouts do
-// not allocate.
+// is a flat value (fixed arrays, counts for hands, helper piles linked in
+// one pool of slots, no pointers but the immutable stacks of a scripted
+// game), so Clone is a copy and playouts do not allocate.
+//
+// Where RULES.md leaves the engine a choice:
+//   - The refill at the start of a turn, and the 4 cards an emptied hand
+//     draws, happen by themselves (they are not moves). Whenever a card must
+//     be drawn from an empty draw pile, the set-aside piles are shuffled
+//     into a new one; if there are none, the hand stays short. A hand that
+//     is empty during a turn draws as soon as cards exist again (a pile
+//     completed later in the same turn).
+//   - A turn whose hand is empty with nothing left to draw ends by itself,
+//     without the helper move, as soon as the player cannot build from their
+//     own personal pile or helper piles (REPLAY.md has no move to stop
+//     building; an opponent's top alone never keeps the turn going, so the
+//     player is never forced to shorten an opponent's pile).
+//   - Building piles are positions 0..2, helper piles 0..2: a card may go
+//     onto any empty position, and a hand card is named by value.
+//   - A pile that reaches 10 is set aside before anything else happens; a
+//     card that empties a personal pile then ends the game at once (the
+//     owner wins, whoever played it), before an emptied hand draws.
+//   - The stalemate rule counts turns that end with the draw pile and the
+//     set-aside piles empty and no personal card (own or an opponent's)
+//     played; as many such turns in a row as there are players end the game.
+//   - Each winner scores the cards left in every other player's personal
+//     pile (co-winners of a stalemate included). A match ends after the
+//     game in which someone reaches match_target; the highest total wins,
+//     ties share. Seat 0 starts the first game, then the start moves left
+//     with each game, as the dealer would.
 package dacapo
 
 import (
