@@ -81,7 +81,9 @@ type planner struct {
 	oppLeft   [MaxPlayers]int
 	canRefill bool
 
-	seen  map[spos]bool
+	// seen keeps the lowest cost at which each position was expanded: a
+	// dearer way to the same position has nothing new to find.
+	seen  map[spos]float64
 	nodes int
 
 	best      float64
@@ -94,7 +96,7 @@ type planner struct {
 }
 
 func newPlanner(v *View, me game.Seat) *planner {
-	p := &planner{me: me, n: v.Players, seen: map[spos]bool{}, canRefill: v.DrawCount > 0 || len(v.SetAside) > 0}
+	p := &planner{me: me, n: v.Players, seen: map[spos]float64{}, canRefill: v.DrawCount > 0 || len(v.SetAside) > 0}
 	for t := 0; t < v.Players; t++ {
 		st := v.Stocks[t]
 		var top int8
@@ -146,10 +148,13 @@ func (p *planner) dfs(pos spos, first game.Move, depth int, cost float64) {
 		val += refillValue
 	}
 	p.consider(first, depth, val)
-	if emptied && p.canRefill || p.nodes >= searchBudget || p.seen[pos] {
+	if emptied && p.canRefill || p.nodes >= searchBudget {
 		return // unknown cards come next, or enough was searched
 	}
-	p.seen[pos] = true
+	if c, ok := p.seen[pos]; ok && c <= cost {
+		return
+	}
+	p.seen[pos] = cost
 	// Our own top first: it ends the sequence, since the card below is
 	// unknown until it is turned up.
 	if c := p.stockTop; c != 0 {
