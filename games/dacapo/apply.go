@@ -29,8 +29,71 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 
 // validate returns why seat s may not make move gm now, or nil. The turn
 // and seat come first, so that no error tells a seat anything about cards
-// it may not know.
+// it may not know. The move is decoded once, on the way.
 func (st *State) validate(s game.Seat, gm game.Move) error {
+	if st.over || s != st.turn || gm>>24 != 0 {
+		return st.refuse(s, gm)
+	}
+	arg, t := argOf(gm), targetOf(gm)
+	if kindOf(gm) == Help {
+		switch {
+		case fromOf(gm) != 0 || arg < 1 || arg > Joker || t >= Helpers:
+			return st.refuse(s, gm)
+		case st.hand[s][arg] == 0:
+			return fmt.Errorf("dacapo: helper: you have no %s in hand", Card(arg))
+		}
+		return nil
+	}
+	if kindOf(gm) != Build || t >= Piles {
+		return st.refuse(s, gm)
+	}
+	var c int8
+	switch fromOf(gm) {
+	case FromHand:
+		if arg < 1 || arg > Joker {
+			return st.refuse(s, gm)
+		}
+		if st.hand[s][arg] == 0 {
+			return fmt.Errorf("dacapo: build: you have no %s in hand", Card(arg))
+		}
+		c = arg
+	case FromStock:
+		if arg != 0 {
+			return st.refuse(s, gm)
+		}
+		c = st.top[s]
+	case FromHelper:
+		if arg < 0 || arg >= Helpers {
+			return st.refuse(s, gm)
+		}
+		if c = st.helperTop(s, int(arg)); c == 0 {
+			return fmt.Errorf("dacapo: build: your helper pile %d is empty", arg)
+		}
+	case FromOpponent:
+		if arg < 0 || arg >= MaxPlayers {
+			return st.refuse(s, gm)
+		}
+		o := game.Seat(arg)
+		if o == s || o >= game.Seat(st.n) {
+			return fmt.Errorf("dacapo: build: seat %d is not an opponent at this table", o)
+		}
+		c = st.top[o]
+	default:
+		return st.refuse(s, gm)
+	}
+	if !st.fits(c, t) {
+		if st.nPile[t] == 0 {
+			return fmt.Errorf("dacapo: build: a %s cannot start a pile (a 1 or a Joker can)", Card(c))
+		}
+		return fmt.Errorf("dacapo: build: a %s does not go on building pile %d at %d (a %d or a Joker does)", Card(c), t, st.nPile[t], st.nPile[t]+1)
+	}
+	return nil
+}
+
+// refuse explains the refusals that depend on nothing secret: the game
+// is over, the seat is not at the table or not to move, the code is no
+// move. It is the cold path of validate.
+func (st *State) refuse(s game.Seat, gm game.Move) error {
 	name := "move"
 	if wellFormed(gm) {
 		name = kindOf(gm).String()
@@ -42,43 +105,8 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 		return fmt.Errorf("dacapo: %s: seat %d is not at this table", name, s)
 	case s != st.turn:
 		return fmt.Errorf("dacapo: %s: it is seat %d's turn", name, st.turn)
-	case !wellFormed(gm):
-		return fmt.Errorf("dacapo: move: %#x is not a Da Capo! move", uint64(gm))
 	}
-	arg, t := argOf(gm), targetOf(gm)
-	if kindOf(gm) == Help {
-		if st.hand[s][arg] == 0 {
-			return fmt.Errorf("dacapo: helper: you have no %s in hand", Card(arg))
-		}
-		return nil
-	}
-	var c int8
-	switch fromOf(gm) {
-	case FromHand:
-		if st.hand[s][arg] == 0 {
-			return fmt.Errorf("dacapo: build: you have no %s in hand", Card(arg))
-		}
-		c = arg
-	case FromStock:
-		c = st.stockTop(s)
-	case FromHelper:
-		if c = st.helperTop(s, int(arg)); c == 0 {
-			return fmt.Errorf("dacapo: build: your helper pile %d is empty", arg)
-		}
-	case FromOpponent:
-		o := game.Seat(arg)
-		if o == s || o >= game.Seat(st.n) {
-			return fmt.Errorf("dacapo: build: seat %d is not an opponent at this table", o)
-		}
-		c = st.stockTop(o)
-	}
-	if !st.fits(c, t) {
-		if st.nPile[t] == 0 {
-			return fmt.Errorf("dacapo: build: a %s cannot start a pile (a 1 or a Joker can)", Card(c))
-		}
-		return fmt.Errorf("dacapo: build: a %s does not go on building pile %d at %d (a %d or a Joker does)", Card(c), t, st.nPile[t], st.nPile[t]+1)
-	}
-	return nil
+	return fmt.Errorf("dacapo: move: %#x is not a Da Capo! move", uint64(gm))
 }
 
 // build plays a card from the source onto building pile p, then applies
@@ -99,8 +127,7 @@ func (st *State) build(s game.Seat, f From, arg int8, p int, log *game.Log) {
 		owner = game.Seat(arg)
 	}
 	if owner >= 0 {
-		st.nStock[owner]--
-		c = st.stock[owner][st.nStock[owner]]
+		c = st.popStock(owner)
 		st.played = true
 	}
 	st.pile[p][st.nPile[p]] = c

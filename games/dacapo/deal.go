@@ -130,6 +130,7 @@ func (st *State) deal(log *game.Log) {
 			}
 		}
 		st.nStock[s] = int8(ps)
+		st.top[s] = st.stock[s][ps-1]
 	}
 	for s := 0; s < int(st.n); s++ {
 		st.clearHand(game.Seat(s))

@@ -22,6 +22,11 @@ type State struct {
 	// last card is the face-up top.
 	stock  [MaxPlayers][MaxPileSize]int8
 	nStock [MaxPlayers]int8
+	// top[s] is seat s's face-up personal card (0 once the pile is
+	// empty), and htop[k] the top of helper pile k (0: empty): copies of
+	// the piles' tops, since Legal reads nothing more often.
+	top  [MaxPlayers]int8
+	htop [MaxPlayers * Helpers]int8
 	// hand[s][c] counts seat s's cards of code c: a hand has no order, and
 	// moves name hand cards by value.
 	hand  [MaxPlayers][Kinds]int8
@@ -109,10 +114,18 @@ func (st *State) next(s game.Seat) game.Seat { return (s + 1) % game.Seat(st.n) 
 
 // stockTop is seat s's face-up personal card, or 0 if the pile is empty.
 func (st *State) stockTop(s game.Seat) int8 {
-	if st.nStock[s] == 0 {
-		return 0
+	return st.top[s]
+}
+
+// popStock takes seat s's personal top and turns up the next card.
+func (st *State) popStock(s game.Seat) int8 {
+	st.nStock[s]--
+	c := st.stock[s][st.nStock[s]]
+	st.top[s] = 0
+	if st.nStock[s] > 0 {
+		st.top[s] = st.stock[s][st.nStock[s]-1]
 	}
-	return st.stock[s][st.nStock[s]-1]
+	return c
 }
 
 // noSlot ends a chain of helper slots.
@@ -120,11 +133,7 @@ const noSlot = 0xff
 
 // helperTop is the top of seat s's helper pile i, or 0 if it is empty.
 func (st *State) helperTop(s game.Seat, i int) int8 {
-	h := st.hhead[int(s)*Helpers+i]
-	if h == noSlot {
-		return 0
-	}
-	return st.hcard[h]
+	return st.htop[int(s)*Helpers+i]
 }
 
 // helperPile is seat s's helper pile i, bottom first.
@@ -148,6 +157,7 @@ func (st *State) pushHelper(s game.Seat, i int, c int8) {
 	st.hnext[h] = st.hhead[k]
 	st.hhead[k] = h
 	st.hlen[k]++
+	st.htop[k] = c
 }
 
 // popHelper takes the top card of seat s's helper pile i, which must
@@ -157,6 +167,10 @@ func (st *State) popHelper(s game.Seat, i int) int8 {
 	h := st.hhead[k]
 	st.hhead[k] = st.hnext[h]
 	st.hlen[k]--
+	st.htop[k] = 0
+	if st.hhead[k] != noSlot {
+		st.htop[k] = st.hcard[st.hhead[k]]
+	}
 	st.hnext[h] = st.hfree
 	st.hfree = h
 	return st.hcard[h]
@@ -167,6 +181,7 @@ func (st *State) clearHelpers() {
 	for k := range st.hhead {
 		st.hhead[k] = noSlot
 		st.hlen[k] = 0
+		st.htop[k] = 0
 	}
 	for h := range st.hnext {
 		st.hnext[h] = uint8(h + 1)
@@ -227,6 +242,13 @@ func (st *State) Check() error {
 		return nil
 	}
 	for s := 0; s < int(st.n); s++ {
+		var want int8
+		if st.nStock[s] > 0 {
+			want = st.stock[s][st.nStock[s]-1]
+		}
+		if st.top[s] != want {
+			return fmt.Errorf("seat %d: personal top %d cached as %d", s, want, st.top[s])
+		}
 		for _, c := range st.stock[s][:st.nStock[s]] {
 			if err := add(c); err != nil {
 				return err
@@ -279,6 +301,13 @@ func (st *State) Check() error {
 		}
 		if n != int(st.hlen[k]) || k >= int(st.n)*Helpers && n != 0 {
 			return fmt.Errorf("helper pile %d: %d cards linked, height %d", k, n, st.hlen[k])
+		}
+		var want int8
+		if n > 0 {
+			want = st.hcard[st.hhead[k]]
+		}
+		if st.htop[k] != want {
+			return fmt.Errorf("helper pile %d: top %d cached as %d", k, want, st.htop[k])
 		}
 		slots += n
 	}
