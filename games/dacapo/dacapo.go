@@ -23,6 +23,9 @@
 //     player is never forced to shorten an opponent's pile).
 //   - Building piles are positions 0..2, helper piles 0..2: a card may go
 //     onto any empty position, and a hand card is named by value.
+//   - A stack (REPLAY.md) gives the top part of each personal pile, of each
+//     hand and of the draw pile, each optional; the seed deals the rest. A
+//     stack for game i+1 of a match fixes that game's deal.
 //   - A pile that reaches 10 is set aside before anything else happens; a
 //     card that empties a personal pile then ends the game at once (the
 //     owner wins, whoever played it), before an emptied hand draws.
