@@ -214,6 +214,9 @@ func TestJokersEverywhere(t *testing.T) {
 	tb := newTable(t, 2, `{"pile_size":6}`,
 		`{"stocks":[["J",4,5,"J",10],["J",8]],"hands":[["J",2,9,"J"],[1,1,1,1]],"draw":[6,9,3]}`)
 	tb.play(0, stock(0)) // first position, from the personal pile
+	if tb.top(0) != "4" || tb.st.view(1).Stocks[0].Count != 5 {
+		t.Fatalf("the next personal card was not turned up at once: top %s", tb.top(0))
+	}
 	tb.play(0, hand("2", 0))
 	tb.play(0, hand("J", 0)) // from the hand
 	tb.play(0, stock(0))
