@@ -99,3 +99,23 @@ func TestLog(t *testing.T) {
 		t.Fatal("Reset kept events")
 	}
 }
+
+// Shuffle is uniform: each of the 6 orders of 3 cards comes up about as
+// often, and it keeps the cards.
+func TestShuffle(t *testing.T) {
+	r := NewRNG(3)
+	counts := map[[3]int8]int{}
+	for i := 0; i < 60000; i++ {
+		a := []int8{1, 2, 3}
+		r.Shuffle(a)
+		counts[[3]int8(a)]++
+	}
+	if len(counts) != 6 {
+		t.Fatalf("%d orders seen, want 6", len(counts))
+	}
+	for order, k := range counts {
+		if k < 9500 || k > 10500 {
+			t.Fatalf("order %v came up %d times in 60000", order, k)
+		}
+	}
+}
