@@ -124,3 +124,22 @@ func CheckPlayers(g Game, n int) error {
 	}
 	return nil
 }
+
+// NewResult builds a Result from a state's fixed arrays, copying them:
+// the round scores only once a round is complete, the winners only once
+// the game is over. Slices are never nil, so the JSON shows [] not null.
+func NewResult(rounds int, scores, roundScores []int, over bool, winners Seats) Result {
+	res := Result{
+		Rounds:      rounds,
+		Scores:      append([]int{}, scores...),
+		RoundScores: []int{},
+		Winners:     []Seat{},
+	}
+	if rounds > 0 {
+		res.RoundScores = append(res.RoundScores, roundScores...)
+	}
+	if over {
+		res.Winners = winners.List()
+	}
+	return res
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tapis/game"
+	"tapis/game/gametest"
 )
 
 // FuzzUnmarshalMove: no input panics, and whatever decodes re-encodes to a
@@ -19,20 +20,7 @@ func FuzzUnmarshalMove(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Game{}.UnmarshalMove(data)
-		if err != nil {
-			return
-		}
-		out, err := Game{}.MarshalMove(m)
-		if err != nil {
-			t.Fatalf("decoded %q to %#x, which does not encode: %v", data, uint64(m), err)
-		}
-		back, err := Game{}.UnmarshalMove(out)
-		if err != nil || back != m {
-			t.Fatalf("%q: round trip gave %#x, %v", data, uint64(back), err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { gametest.MoveCodec(t, Game{}, data) })
 }
 
 // FuzzNew: no options object or stack makes New panic, and what it

@@ -86,19 +86,7 @@ func (st *State) Over() bool { return st.over }
 
 // Result implements game.State.
 func (st *State) Result() game.Result {
-	res := game.Result{
-		Rounds:      st.games,
-		Scores:      append([]int(nil), st.scores[:st.n]...),
-		RoundScores: []int{},
-		Winners:     []game.Seat{},
-	}
-	if st.games > 0 {
-		res.RoundScores = append(res.RoundScores, st.roundScores[:st.n]...)
-	}
-	if st.over {
-		res.Winners = st.winners.List()
-	}
-	return res
+	return game.NewResult(st.games, st.scores[:st.n], st.roundScores[:st.n], st.over, st.winners)
 }
 
 // Clone implements game.State.

@@ -120,18 +120,11 @@ func (st *State) Score(s game.Seat) int { return st.points[s] - 2*st.taken[s] }
 
 // Result implements game.State.
 func (st *State) Result() game.Result {
-	n := int(st.n)
-	res := game.Result{Rounds: st.rounds, Scores: make([]int, n), RoundScores: []int{}, Winners: []game.Seat{}}
-	for s := 0; s < n; s++ {
-		res.Scores[s] = st.Score(game.Seat(s))
+	var scores [MaxPlayers]int
+	for s := range scores[:st.n] {
+		scores[s] = st.Score(game.Seat(s))
 	}
-	if st.rounds > 0 {
-		res.RoundScores = append(res.RoundScores, st.roundScores[:n]...)
-	}
-	if st.Over() {
-		res.Winners = st.winners.List()
-	}
-	return res
+	return game.NewResult(st.rounds, scores[:st.n], st.roundScores[:st.n], st.Over(), st.winners)
 }
 
 // Clone implements game.State.

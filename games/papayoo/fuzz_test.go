@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tapis/game"
+	"tapis/game/gametest"
 )
 
 // No move JSON may panic the decoder; whatever decodes encodes back to
@@ -23,20 +24,7 @@ func FuzzUnmarshalMove(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Game{}.UnmarshalMove(data)
-		if err != nil {
-			return
-		}
-		out, err := Game{}.MarshalMove(m)
-		if err != nil {
-			t.Fatalf("%s decoded to %#x, which does not encode: %v", data, uint64(m), err)
-		}
-		back, err := Game{}.UnmarshalMove(out)
-		if err != nil || back != m {
-			t.Fatalf("%s -> %s -> %#x, %v", data, out, uint64(back), err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { gametest.MoveCodec(t, Game{}, data) })
 }
 
 // No stack may panic New; an accepted stack gives a consistent state.
