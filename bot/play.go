@@ -14,6 +14,12 @@ import (
 // It returns the number of moves played, or an error if a player chose an
 // illegal move or the game passed maxMoves.
 func Play(st game.State, players []game.Player, maxMoves int) (int, error) {
+	return PlayWatch(st, players, maxMoves, nil)
+}
+
+// PlayWatch is Play with watch, when not nil, called after every move (to
+// collect round scores, say).
+func PlayWatch(st game.State, players []game.Player, maxMoves int, watch func(game.State)) (int, error) {
 	if len(players) != st.Players() {
 		return 0, fmt.Errorf("bot: %d players for %d seats", len(players), st.Players())
 	}
@@ -30,6 +36,9 @@ func Play(st game.State, players []game.Player, maxMoves int) (int, error) {
 			return moves, fmt.Errorf("bot: seat %d chose a refused move: %v", s, err)
 		}
 		moves++
+		if watch != nil {
+			watch(st)
+		}
 		for _, e := range log.Events {
 			for t, p := range players {
 				if e.To.Has(game.Seat(t)) {

@@ -91,9 +91,11 @@ type State interface {
 	Clone() State
 	// Sample returns a full state drawn at random, using r only, from what
 	// seat s knows: everything s has seen stays as it is, everything else
-	// is redrawn among the possibilities. Two states that look the same to
-	// s give the same sample for the same r; the sample's own future
-	// randomness comes from r too, never from the original's seed.
+	// is redrawn among the possibilities (another seat's choice not yet
+	// revealed, such as an unfinished simultaneous pass, included). Two
+	// states that look the same to s give the same sample for the same r;
+	// the sample's own future randomness comes from r too, never from the
+	// original's seed.
 	Sample(s Seat, r *RNG) State
 	// Dump shows the whole state, every hidden card included, in the
 	// game's own shape, for replays of finished games, tests and audits.
@@ -121,4 +123,23 @@ func CheckPlayers(g Game, n int) error {
 		return fmt.Errorf("%s: %d players: the game takes %d to %d", g.Name(), n, lo, hi)
 	}
 	return nil
+}
+
+// NewResult builds a Result from a state's fixed arrays, copying them:
+// the round scores only once a round is complete, the winners only once
+// the game is over. Slices are never nil, so the JSON shows [] not null.
+func NewResult(rounds int, scores, roundScores []int, over bool, winners Seats) Result {
+	res := Result{
+		Rounds:      rounds,
+		Scores:      append([]int{}, scores...),
+		RoundScores: []int{},
+		Winners:     []Seat{},
+	}
+	if rounds > 0 {
+		res.RoundScores = append(res.RoundScores, roundScores...)
+	}
+	if over {
+		res.Winners = winners.List()
+	}
+	return res
 }

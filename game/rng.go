@@ -42,3 +42,29 @@ func (r *RNG) IntN(n int) int {
 
 // Child returns a new generator seeded from r, for a state drawn by Sample.
 func (r *RNG) Child() RNG { return NewRNG(r.Uint64()) }
+
+// Shuffle puts a in a uniformly random order (Fisher-Yates). It draws two
+// 32-bit bounded numbers from each 64-bit output, which halves the cost of
+// dealing a deck, the largest cost of a short random round.
+func (r *RNG) Shuffle(a []int8) {
+	var word uint64
+	have := 0
+	for i := len(a) - 1; i > 0; i-- {
+		bound := uint32(i + 1)
+		for {
+			if have == 0 {
+				word, have = r.Uint64(), 2
+			}
+			x := uint32(word)
+			word >>= 32
+			have--
+			// Lemire's multiply-shift on 32 bits, unbiased by rejection.
+			m := uint64(x) * uint64(bound)
+			if l := uint32(m); l >= bound || l >= -bound%bound {
+				j := m >> 32
+				a[i], a[j] = a[j], a[i]
+				break
+			}
+		}
+	}
+}

@@ -6,12 +6,18 @@ import (
 
 	"tapis/game"
 	"tapis/games/cabo"
+	"tapis/games/dacapo"
+	"tapis/games/limits"
+	"tapis/games/papayoo"
 )
 
 // All returns every game, by name.
 func All() []game.Game {
 	all := []game.Game{
 		cabo.Game{},
+		papayoo.Game{},
+		limits.Game{},
+		dacapo.Game{},
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Name() < all[j].Name() })
 	return all

@@ -19,7 +19,9 @@ type command func(args []string, stdout, stderr io.Writer) int
 
 func commands() map[string]command {
 	return map[string]command{
-		"serve": runServe,
+		"replay": runReplay,
+		"serve":  runServe,
+		"sim":    runSim,
 	}
 }
 

@@ -149,9 +149,6 @@ func (st *State) checkPower(s game.Seat, k Kind, a, b Slot) error {
 		}
 		return st.filledSlot(Spy, a)
 	}
-	if a.Seat == b.Seat {
-		return fmt.Errorf("cabo: swap: the two slots must belong to two different players")
-	}
 	if a.Seat != s && b.Seat != s && !st.opt.SwapOpponents {
 		return fmt.Errorf("cabo: swap: one of the slots must be yours (option swap_opponents is off)")
 	}
@@ -193,13 +190,16 @@ func (st *State) peekInitial(s game.Seat, mask uint8, log *game.Log) {
 func (st *State) place(s game.Seat, k Kind, mask uint8, c int8, log *game.Log) {
 	hand := &st.hands[s]
 	low := bits.TrailingZeros8(mask)
-	var same uint8
-	for i, x := range hand {
-		if x == hand[low] {
-			same |= 1 << uint(i)
+	ok := mask&(mask-1) == 0 // one slot: always placed
+	if !ok {
+		var same uint8
+		for i, x := range hand {
+			if x == hand[low] {
+				same |= 1 << uint(i)
+			}
 		}
+		ok = mask&^same == 0
 	}
-	ok := mask&^same == 0
 	if log != nil {
 		log.Add(game.Public, st.placeEvent(s, k, mask, c, ok))
 	}
@@ -274,10 +274,7 @@ func (st *State) reshuffle(log *game.Log) {
 	top := st.topDiscard()
 	n := int(st.nDisc) - 1
 	copy(st.draw[:], st.discard[:n])
-	for i := n - 1; i > 0; i-- {
-		j := st.rng.IntN(i + 1)
-		st.draw[i], st.draw[j] = st.draw[j], st.draw[i]
-	}
+	st.rng.Shuffle(st.draw[:n])
 	st.nDraw = int8(n)
 	st.discard[0] = top
 	st.nDisc = 1

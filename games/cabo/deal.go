@@ -108,10 +108,7 @@ func (st *State) deal(starter game.Seat, log *game.Log) {
 			n++
 		}
 	}
-	for i := n - 1; i > 0; i-- {
-		j := st.rng.IntN(i + 1)
-		deck[i], deck[j] = deck[j], deck[i]
-	}
+	st.rng.Shuffle(deck[:n])
 	pop := func() int8 {
 		n--
 		return deck[n]

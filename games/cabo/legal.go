@@ -38,9 +38,7 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 				}
 			}
 		case Spy:
-			buf = st.appendOthers(buf, s, func(buf []game.Move, t Slot) []game.Move {
-				return append(buf, Move{Kind: Spy, A: t}.Pack())
-			})
+			buf = st.appendSpies(buf, s)
 		case Swap:
 			buf = st.appendSwaps(buf, s, own)
 		}
@@ -50,51 +48,71 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 
 // appendSets lists a card's placements: any one filled slot, or any 2 to 4
 // filled slots claimed as a set (a wrong claim is a legal, failing move).
+// The lists are precomputed per set of filled slots, so this is one copy.
 func (st *State) appendSets(buf []game.Move, k Kind, filled uint8) []game.Move {
-	for sub := filled; sub != 0; sub = (sub - 1) & filled {
-		if bits.OnesCount8(sub) <= 4 {
-			buf = append(buf, mkSlots(k, sub))
-		}
+	if k == TakeDiscard {
+		return append(buf, setMoves[0][filled]...)
 	}
-	return buf
+	return append(buf, setMoves[1][filled]...)
 }
 
-// appendOthers calls add for every filled slot of every seat but s.
-func (st *State) appendOthers(buf []game.Move, s game.Seat, add func([]game.Move, Slot) []game.Move) []game.Move {
-	for t := game.Seat(0); t < game.Seat(st.n); t++ {
-		if t == s {
-			continue
+// setMoves[0][f] and setMoves[1][f] are the take_discard and replace moves
+// for the filled-slot set f: an immutable table built once.
+var setMoves = func() (t [2][1 << MaxSlots][]game.Move) {
+	for f := 0; f < 1<<MaxSlots; f++ {
+		filled := uint8(f)
+		for sub := filled; sub != 0; sub = (sub - 1) & filled {
+			if bits.OnesCount8(sub) <= 4 {
+				t[0][f] = append(t[0][f], mkSlots(TakeDiscard, sub))
+				t[1][f] = append(t[1][f], mkSlots(Replace, sub))
+			}
 		}
-		for i, c := range st.hands[t][:st.opt.HandSize] {
-			if c != none {
-				buf = add(buf, Slot{t, i})
+	}
+	return t
+}()
+
+// appendSpies lists a spy on every filled slot of every other seat.
+func (st *State) appendSpies(buf []game.Move, s game.Seat) []game.Move {
+	for t := game.Seat(0); t < game.Seat(st.n); t++ {
+		if t != s {
+			for f := st.fill[t]; f != 0; f &= f - 1 {
+				buf = append(buf, Move{Kind: Spy, A: Slot{t, bits.TrailingZeros8(f)}}.Pack())
 			}
 		}
 	}
 	return buf
 }
 
+// appendSwaps lists every swap of an own filled slot with another seat's,
+// and with swap_opponents every swap between two opponents' slots.
 func (st *State) appendSwaps(buf []game.Move, s game.Seat, own uint8) []game.Move {
-	for i := 0; i < st.opt.HandSize; i++ {
-		if own&(1<<uint(i)) == 0 {
-			continue
+	for o := own; o != 0; o &= o - 1 {
+		mine := Slot{s, bits.TrailingZeros8(o)}
+		for t := game.Seat(0); t < game.Seat(st.n); t++ {
+			if t == s {
+				continue
+			}
+			for f := st.fill[t]; f != 0; f &= f - 1 {
+				buf = append(buf, mkSwap(mine, Slot{t, bits.TrailingZeros8(f)}))
+			}
 		}
-		mine := Slot{s, i}
-		buf = st.appendOthers(buf, s, func(buf []game.Move, t Slot) []game.Move {
-			return append(buf, mkSwap(mine, t))
-		})
 	}
 	if !st.opt.SwapOpponents {
 		return buf
 	}
-	return st.appendOthers(buf, s, func(buf []game.Move, a Slot) []game.Move {
-		return st.appendOthers(buf, s, func(buf []game.Move, b Slot) []game.Move {
-			if a.Seat < b.Seat {
-				buf = append(buf, mkSwap(a, b))
+	for a := game.Seat(0); a < game.Seat(st.n); a++ {
+		for b := a + 1; b < game.Seat(st.n); b++ {
+			if a == s || b == s {
+				continue
 			}
-			return buf
-		})
-	})
+			for fa := st.fill[a]; fa != 0; fa &= fa - 1 {
+				for fb := st.fill[b]; fb != 0; fb &= fb - 1 {
+					buf = append(buf, mkSwap(Slot{a, bits.TrailingZeros8(fa)}, Slot{b, bits.TrailingZeros8(fb)}))
+				}
+			}
+		}
+	}
+	return buf
 }
 
 // power is the power a drawn card may use: Peek, Spy, Swap, or 0.

@@ -67,7 +67,7 @@ func Unpack(gm game.Move) (m Move, ok bool) {
 
 // The engine reads packed moves through these, never building a Move, so
 // that Apply stays cheap.
-func kindOf(gm game.Move) Kind  { return Kind(gm & 0xff) }
+func kindOf(gm game.Move) Kind   { return Kind(gm & 0xff) }
 func slotsOf(gm game.Move) uint8 { return uint8(gm >> 8) }
 func slotA(gm game.Move) Slot    { return Slot{game.Seat(gm >> 20 & 0xf), int(gm >> 16 & 0xf)} }
 func slotB(gm game.Move) Slot    { return Slot{game.Seat(gm >> 28 & 0xf), int(gm >> 24 & 0xf)} }
@@ -98,7 +98,7 @@ func wellFormed(gm game.Move) bool {
 	return false
 }
 
-func mk(k Kind) game.Move                 { return Move{Kind: k}.Pack() }
+func mk(k Kind) game.Move                  { return Move{Kind: k}.Pack() }
 func mkSlots(k Kind, mask uint8) game.Move { return Move{Kind: k, Slots: mask}.Pack() }
 
 func mkSwap(a, b Slot) game.Move {
@@ -207,8 +207,8 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 				return 0, fmt.Errorf("cabo: swap: %v", err)
 			}
 		}
-		if *j.A == *j.B {
-			return 0, fmt.Errorf("cabo: swap: a slot cannot be swapped with itself")
+		if j.A.Seat == j.B.Seat {
+			return 0, fmt.Errorf("cabo: swap: the two slots must belong to two different players")
 		}
 		return mkSwap(*j.A, *j.B), nil
 	}

@@ -35,7 +35,7 @@ type State struct {
 
 	hands   [MaxPlayers][MaxSlots]int8
 	fill    [MaxPlayers]uint8 // fill[s] bit i: seat s's slot i holds a card
-	draw    [DeckSize]int8 // draw[nDraw-1] is the top
+	draw    [DeckSize]int8    // draw[nDraw-1] is the top
 	nDraw   int8
 	discard [DeckSize]int8 // discard[nDiscard-1] is the top
 	nDisc   int8
@@ -77,19 +77,7 @@ func (st *State) Over() bool { return st.phase == phaseOver }
 
 // Result implements game.State.
 func (st *State) Result() game.Result {
-	res := game.Result{
-		Rounds:      st.rounds,
-		Scores:      append([]int(nil), st.scores[:st.n]...),
-		RoundScores: []int{},
-		Winners:     []game.Seat{},
-	}
-	if st.rounds > 0 {
-		res.RoundScores = append(res.RoundScores, st.roundScores[:st.n]...)
-	}
-	if st.Over() {
-		res.Winners = st.winners.List()
-	}
-	return res
+	return game.NewResult(st.rounds, st.scores[:st.n], st.roundScores[:st.n], st.Over(), st.winners)
 }
 
 // Clone implements game.State.

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func tapis(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestReplayExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, []byte(`{"game":"cabo","players":2,"seed":1,"moves":[{"seat":1,"move":{"type":"draw"}}]}`), 0o644)
+	code, out, _ := tapis("replay", good)
+	if code != 0 || !strings.Contains(out, `"rejected"`) {
+		t.Fatalf("valid script with a refused move: exit %d, %s", code, out)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"game":"go"}`), 0o644)
+	code, out, errs := tapis("replay", bad)
+	if code != 2 || out != "" || !strings.Contains(errs, "unknown game") {
+		t.Fatalf("invalid script: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, _ := tapis("replay", filepath.Join(dir, "missing.json")); code != 2 {
+		t.Fatalf("missing file: exit %d", code)
+	}
+}
+
+func TestSimJSON(t *testing.T) {
+	code, out, errs := tapis("sim", "--game", "cabo", "--players", "2", "--bots", "heuristic,random", "--games", "50", "--seed", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Game  string `json:"game"`
+		Games int    `json:"games"`
+		Seats []struct {
+			Bot  string     `json:"bot"`
+			Wins int        `json:"wins"`
+			CI   [2]float64 `json:"ci95"`
+		} `json:"seats"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if rep.Game != "cabo" || rep.Games != 50 || len(rep.Seats) != 2 || rep.Seats[0].Bot != "heuristic" {
+		t.Fatalf("report %+v", rep)
+	}
+	if rep.Seats[0].Wins+rep.Seats[1].Wins < 50 {
+		t.Fatalf("wins do not add up: %+v", rep.Seats)
+	}
+}
+
+func TestSimRejectsBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--game", "chess"},
+		{"sim", "--players", "9"},
+		{"sim", "--bots", "genius"},
+		{"sim", "--players", "3", "--bots", "random,random"},
+		{"sim", "--options", `{"hand_size":2}`},
+		{"nope"},
+	} {
+		if code, _, errs := tapis(args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"tapis/games"
+	"tapis/sim"
+)
+
+// runSim is `tapis sim`: whole games between bots, with per-seat wins (95%
+// interval) and mean round score.
+func runSim(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("game", "cabo", "game: "+strings.Join(games.Names(), ", "))
+	players := fs.Int("players", 4, "number of seats")
+	bots := fs.String("bots", "random", "comma-separated bot per seat (one name: every seat)")
+	n := fs.Int("games", 1000, "games to play")
+	seed := fs.Uint64("seed", 1, "seed of the whole run")
+	options := fs.String("options", "", "the game's options object, as JSON")
+	workers := fs.Int("workers", 0, "games played in parallel (default: all cores)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	g := games.Named(*name)
+	if g == nil {
+		fmt.Fprintf(stderr, "tapis sim: unknown game %q (have %s)\n", *name, strings.Join(games.Names(), ", "))
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	last := time.Now()
+	cfg := sim.Config{
+		Game: g, Players: *players, Bots: strings.Split(*bots, ","), Games: *n, Seed: *seed,
+		Workers: *workers,
+		Progress: func(done int, elapsed time.Duration) {
+			if time.Since(last) >= 2*time.Second {
+				last = time.Now()
+				fmt.Fprintf(stderr, "sim: %d/%d games, %.0f games/s\n", done, *n, float64(done)/elapsed.Seconds())
+			}
+		},
+	}
+	if *options != "" {
+		cfg.Options = json.RawMessage(*options)
+	}
+	rep, err := sim.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "tapis sim: %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s, %d players, %d games (%d rounds, %d moves), %.0f games/s\n",
+		rep.Game, *players, rep.Games, rep.Rounds, rep.Moves, rep.GamesPerSecond)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "seat\tbot\twins\twin rate\t95% interval\tmean round score\t")
+	for s, seat := range rep.Seats {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", s, seat.Bot, seat.Wins,
+			100*seat.WinRate, 100*seat.CI95[0], 100*seat.CI95[1], seat.MeanRoundScore)
+	}
+	tw.Flush()
+	return 0
+}

@@ -1,0 +1,167 @@
+package papayoo
+
+import (
+	"fmt"
+	"math/bits"
+
+	"tapis/game"
+)
+
+// Apply implements game.State. Every check happens before the first change,
+// so a refused move leaves the state exactly as it was.
+func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
+	// The common case first, checked in a few instructions: the turn
+	// seat plays one card it may play.
+	if st.phase == phasePlay && s == st.turn && gm&^cardBits == play {
+		x := cardsOf(gm)
+		if x != 0 && x&(x-1) == 0 && x&^st.playable(s) == 0 {
+			st.play(s, int8(bits.TrailingZeros64(x)), log)
+			return nil
+		}
+	}
+	// And a pass step by a seat still choosing, of a card it holds.
+	if st.phase == phasePass && gm&^cardBits == passCard && s >= 0 && s < game.Seat(st.n) && !st.passed.Has(s) {
+		x := cardsOf(gm)
+		if x != 0 && x&(x-1) == 0 && x&^(st.hands[s]&^st.pass[s]) == 0 {
+			st.choose(s, x, log)
+			return nil
+		}
+	}
+	if err := st.validate(s, gm); err != nil {
+		return err
+	}
+	if kindOf(gm) == Play {
+		st.play(s, cardOf(gm), log)
+		return nil
+	}
+	st.choose(s, cardsOf(gm), log)
+	return nil
+}
+
+// validate returns why seat s may not make move gm now, or nil. The seat
+// and the turn are checked before any card, so that an error never tells
+// a seat about cards it may not know.
+func (st *State) validate(s game.Seat, gm game.Move) error {
+	switch {
+	case st.phase == phaseOver:
+		return fmt.Errorf("papayoo: the game is over")
+	case s < 0 || s >= game.Seat(st.n):
+		return fmt.Errorf("papayoo: seat %d is not at this table", s)
+	case !wellFormed(gm):
+		return fmt.Errorf("papayoo: %#x is not a Papayoo move", uint64(gm))
+	}
+	k := kindOf(gm)
+	if st.phase == phasePass {
+		if k == Play {
+			return fmt.Errorf("papayoo: play: every player passes %d cards first", st.passSize())
+		}
+		if st.passed.Has(s) {
+			return fmt.Errorf("papayoo: pass: seat %d has already passed", s)
+		}
+		set := cardsOf(gm)
+		if bad := set &^ st.hands[s]; bad != 0 {
+			return fmt.Errorf("papayoo: pass: you do not hold %s", CardName(int8(bits.TrailingZeros64(bad))))
+		}
+		if dup := set & st.pass[s]; dup != 0 {
+			return fmt.Errorf("papayoo: pass: %s is already chosen", CardName(int8(bits.TrailingZeros64(dup))))
+		}
+		chosen, want := bits.OnesCount64(st.pass[s]), st.passSize()
+		if k == Pass && chosen+bits.OnesCount64(set) != want {
+			if chosen == 0 {
+				return fmt.Errorf("papayoo: pass: pass exactly %d cards", want)
+			}
+			return fmt.Errorf("papayoo: pass: %d cards chosen, give the %d left (or one at a time)", chosen, want-chosen)
+		}
+		return nil
+	}
+	if k != Play {
+		return fmt.Errorf("papayoo: pass: the pass is over")
+	}
+	if s != st.turn {
+		return fmt.Errorf("papayoo: play: it is seat %d's turn", st.turn)
+	}
+	c := cardOf(gm)
+	bit := uint64(1) << uint(c)
+	if st.hands[s]&bit == 0 {
+		return fmt.Errorf("papayoo: play: you do not hold %s", CardName(c))
+	}
+	if st.playable(s)&bit == 0 {
+		return fmt.Errorf("papayoo: play: you must follow %s", suitNames[st.led])
+	}
+	return nil
+}
+
+// choose adds cards to seat s's pass. The pass is committed once it has
+// its count; the cards move only once every seat has committed, so nobody
+// sees what they receive before their own pass is in.
+func (st *State) choose(s game.Seat, set uint64, log *game.Log) {
+	st.pass[s] |= set
+	done := bits.OnesCount64(st.pass[s]) == st.passSize()
+	if log != nil {
+		if !done {
+			log.Add(game.Only(s), Event{Type: "pass_card", Seat: s, Cards: names(set)})
+		} else {
+			log.Add(game.Only(s), Event{Type: "pass", Seat: s, To: seatPtr(st.next(s)), Cards: names(st.pass[s])})
+			log.Add(game.Public, Event{Type: "passed", Seat: s})
+		}
+	}
+	if !done {
+		return
+	}
+	st.passed = st.passed.With(s)
+	if st.passed == st.all() {
+		st.transfer(log)
+	}
+}
+
+// transfer moves every pass to the left neighbour at once, rolls the die
+// and opens the first trick, which the dealer leads.
+func (st *State) transfer(log *game.Log) {
+	n := game.Seat(st.n)
+	for s := game.Seat(0); s < n; s++ {
+		st.hands[s] &^= st.pass[s]
+	}
+	for s := game.Seat(0); s < n; s++ {
+		st.hands[st.next(s)] |= st.pass[s]
+	}
+	if log != nil {
+		for s := game.Seat(0); s < n; s++ {
+			to := st.next(s)
+			log.Add(game.Only(to), Event{Type: "received", Seat: to, From: seatPtr(s), Cards: names(st.pass[s])})
+		}
+	}
+	st.phase = phasePlay
+	st.rollDie(log)
+	st.turn, st.leader = st.dealer, st.dealer
+}
+
+// play puts card c of seat s on the trick.
+func (st *State) play(s game.Seat, c int8, log *game.Log) {
+	bit := uint64(1) << uint(c)
+	st.hands[s] &^= bit
+	st.playedBy[s] |= bit
+	suit := suitOf[c]
+	switch {
+	case st.nTrick == 0:
+		st.led, st.best, st.winner = suit, c, s
+	case suit != st.led:
+		st.voids[s] |= 1 << uint(st.led)
+	case c > st.best:
+		st.best, st.winner = c, s
+	}
+	if c == st.papayoo {
+		st.trickPts += PapayooPoints
+	} else {
+		st.trickPts += int(pointsOf[c])
+	}
+	st.trick[st.nTrick] = c
+	st.nTrick++
+	if log != nil {
+		log.Add(game.Public, Event{Type: "play", Seat: s, Card: CardName(c)})
+	}
+	if st.nTrick < st.n {
+		st.turn = st.next(s)
+		return
+	}
+	st.endTrick(log)
+}

@@ -1,0 +1,233 @@
+// Package sim plays many games between bots and measures them: wins with a
+// 95% interval and the mean score per round, per seat.
+package sim
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"tapis/bot"
+	"tapis/game"
+)
+
+// Config is one simulation.
+type Config struct {
+	Game    game.Game
+	Players int
+	Options json.RawMessage
+	// Bots names each seat's bot (bot.New); one name for every seat, or
+	// one per seat.
+	Bots  []string
+	Games int
+	Seed  uint64
+	// Workers runs games in parallel (default: GOMAXPROCS). Results do not
+	// depend on it: game i always has the same seeds.
+	Workers int
+	// Progress, when set, is called now and then with the games done.
+	Progress func(done int, elapsed time.Duration)
+	// MaxMoves bounds one game (default 1,000,000).
+	MaxMoves int
+}
+
+// Seat is one seat's results.
+type Seat struct {
+	Bot            string     `json:"bot"`
+	Wins           int        `json:"wins"`
+	WinRate        float64    `json:"win_rate"`
+	CI95           [2]float64 `json:"ci95"`
+	MeanRoundScore float64    `json:"mean_round_score"`
+}
+
+// Report is a simulation's result. Shared wins count for each winner.
+type Report struct {
+	Game           string  `json:"game"`
+	Games          int     `json:"games"`
+	GamesPerSecond float64 `json:"games_per_second"`
+	Seats          []Seat  `json:"seats"`
+	Moves          int64   `json:"moves"`
+	Rounds         int64   `json:"rounds"`
+}
+
+type tally struct {
+	wins        []int
+	roundScores []int64
+	rounds      int64
+	moves       int64
+}
+
+// Run plays the games. It stops early, with an error, if ctx is done.
+func Run(ctx context.Context, c Config) (Report, error) {
+	if err := c.check(); err != nil {
+		return Report{}, err
+	}
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, c.Games)
+	start := time.Now()
+	jobs := make(chan int)
+	results := make(chan tally, workers)
+	errs := make(chan error, workers)
+	var done sync.WaitGroup
+	var mu sync.Mutex
+	finished := 0
+	for w := 0; w < workers; w++ {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			t := tally{wins: make([]int, c.Players), roundScores: make([]int64, c.Players)}
+			for i := range jobs {
+				if err := c.play(i, &t); err != nil {
+					errs <- err
+					break
+				}
+				if c.Progress != nil {
+					mu.Lock()
+					finished++
+					c.Progress(finished, time.Since(start))
+					mu.Unlock()
+				}
+			}
+			results <- t
+		}()
+	}
+	var err error
+feed:
+	for i := 0; i < c.Games; i++ {
+		select {
+		case jobs <- i:
+		case err = <-errs:
+			break feed
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(jobs)
+	done.Wait()
+	close(results)
+	if err == nil {
+		select {
+		case err = <-errs:
+		default:
+		}
+	}
+	if err != nil {
+		return Report{}, err
+	}
+	total := tally{wins: make([]int, c.Players), roundScores: make([]int64, c.Players)}
+	for t := range results {
+		for s := range t.wins {
+			total.wins[s] += t.wins[s]
+			total.roundScores[s] += t.roundScores[s]
+		}
+		total.rounds += t.rounds
+		total.moves += t.moves
+	}
+	return c.report(total, time.Since(start)), nil
+}
+
+func (c *Config) check() error {
+	if c.Game == nil {
+		return fmt.Errorf("sim: no game")
+	}
+	if err := game.CheckPlayers(c.Game, c.Players); err != nil {
+		return fmt.Errorf("sim: %v", err)
+	}
+	if len(c.Bots) == 1 {
+		for len(c.Bots) < c.Players {
+			c.Bots = append(c.Bots, c.Bots[0])
+		}
+	}
+	if len(c.Bots) != c.Players {
+		return fmt.Errorf("sim: %d bots for %d players", len(c.Bots), c.Players)
+	}
+	for _, name := range c.Bots {
+		if _, err := bot.New(c.Game, name, 0, 0); err != nil {
+			return fmt.Errorf("sim: %v", err)
+		}
+	}
+	if c.Games <= 0 {
+		return fmt.Errorf("sim: --games must be at least 1")
+	}
+	if c.MaxMoves == 0 {
+		c.MaxMoves = 1_000_000
+	}
+	// Options are checked once here rather than failing in every game.
+	_, err := c.Game.New(game.Config{Players: c.Players, Options: c.Options, Seed: c.Seed})
+	return err
+}
+
+// play plays game i; its seeds depend only on (Seed, i).
+func (c *Config) play(i int, t *tally) error {
+	seed := mix(c.Seed, uint64(i))
+	st, err := c.Game.New(game.Config{Players: c.Players, Options: c.Options, Seed: seed})
+	if err != nil {
+		return err
+	}
+	players := make([]game.Player, c.Players)
+	for s := range players {
+		if players[s], err = bot.New(c.Game, c.Bots[s], game.Seat(s), mix(seed, uint64(s)+1)); err != nil {
+			return err
+		}
+	}
+	rounds := 0
+	moves, err := bot.PlayWatch(st, players, c.MaxMoves, func(st game.State) {
+		if res := st.Result(); res.Rounds != rounds {
+			rounds = res.Rounds
+			t.rounds++
+			for s, v := range res.RoundScores {
+				t.roundScores[s] += int64(v)
+			}
+		}
+	})
+	t.moves += int64(moves)
+	if err != nil {
+		return fmt.Errorf("sim: game %d (seed %d): %v", i, seed, err)
+	}
+	for _, w := range st.Result().Winners {
+		t.wins[w]++
+	}
+	return nil
+}
+
+func (c *Config) report(t tally, elapsed time.Duration) Report {
+	r := Report{Game: c.Game.Name(), Games: c.Games, GamesPerSecond: float64(c.Games) / elapsed.Seconds(), Moves: t.moves, Rounds: t.rounds}
+	for s := 0; s < c.Players; s++ {
+		seat := Seat{Bot: c.Bots[s], Wins: t.wins[s], WinRate: float64(t.wins[s]) / float64(c.Games)}
+		seat.CI95 = Wilson(t.wins[s], c.Games)
+		if t.rounds > 0 {
+			seat.MeanRoundScore = float64(t.roundScores[s]) / float64(t.rounds)
+		}
+		r.Seats = append(r.Seats, seat)
+	}
+	return r
+}
+
+// Wilson is the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) [2]float64 {
+	if n == 0 {
+		return [2]float64{0, 1}
+	}
+	const z = 1.959963984540054
+	p, nf := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
+}
+
+// mix derives a seed from two numbers (splitmix64's finaliser), so that
+// neighbouring games get unrelated seeds.
+func mix(a, b uint64) uint64 {
+	z := a*0x9e3779b97f4a7c15 + b + 0x632be59bd9b4e019
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
