@@ -210,3 +210,86 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	os.WriteFile(filepath.Join(filepath.Dir(shot), "tapis-cabo-360.png"), png, 0o644)
 	t.Logf("a whole game in %d steps; screenshots: %s and tapis-cabo-360.png beside it", clicks, shot)
 }
+
+// Every other game is playable through the generic screen: its legal
+// moves are buttons. The test clicks them (the first one, or any) until
+// the game ends or a few hundred moves have been played.
+func TestBrowserGenericGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is not short")
+	}
+	exe := chromium(t)
+	cfg := testConfig()
+	cfg.BotDelay = 5 * time.Millisecond
+	h := newHarness(t, cfg)
+	profile, err := os.MkdirTemp("", "tapis-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(profile)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900))
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	ctx, cancel := context.WithTimeout(bctx, 100*time.Second)
+	defer cancel()
+	run := func(what string, acts ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, acts...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	for _, g := range games.All() {
+		if g.Name() == "cabo" {
+			continue
+		}
+		lo, _ := g.Players()
+		run(g.Name()+": home page",
+			chromedp.Navigate(h.hs.URL+"/"),
+			chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+			chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector('select[name=game]'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, g.Name()), nil),
+			chromedp.SendKeys(`input[name=name]`, "Zoé", chromedp.ByQuery),
+			chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector('select[name=players]'); s.value = '%d'; s.dispatchEvent(new Event('change'));
+				document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'random'; s.dispatchEvent(new Event('change')); }); })()`, lo), nil),
+			chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#game`, chromedp.ByQuery),
+		)
+		moves, status := 0, ""
+		for i := 0; i < 3000 && moves < 150; i++ {
+			var r struct {
+				Status string    `json:"status"`
+				At     []float64 `json:"at"`
+			}
+			run("read", chromedp.Evaluate(`(() => {
+				const tb = document.querySelector('#table'), g = document.querySelector('#game');
+				const bs = g && g.dataset.myturn === '1' ? [...document.querySelectorAll('[data-action=move]:not(:disabled)')] : [];
+				if (!bs.length) return {status: tb ? tb.dataset.status : '', at: []};
+				const b = bs[Math.floor(Math.random() * bs.length)];
+				b.scrollIntoView({block: 'center'});
+				const r = b.getBoundingClientRect();
+				return {status: tb.dataset.status, at: [r.left + r.width / 2, r.top + r.height / 2]};
+			})()`, &r))
+			status = r.Status
+			if status == "over" {
+				break
+			}
+			if len(r.At) == 2 {
+				run("click a move", chromedp.MouseClickXY(r.At[0], r.At[1]), chromedp.Sleep(15*time.Millisecond))
+				moves++
+			} else {
+				run("wait", chromedp.Sleep(15*time.Millisecond))
+			}
+		}
+		if status != "over" && moves < 20 {
+			t.Fatalf("%s: only %d moves clicked", g.Name(), moves)
+		}
+		var png []byte
+		run("screenshot", chromedp.Sleep(300*time.Millisecond), chromedp.FullScreenshot(&png, 100))
+		os.WriteFile(filepath.Join(os.TempDir(), "tapis-"+g.Name()+".png"), png, 0o644)
+		t.Logf("%s: %d moves clicked, game %s", g.Name(), moves, status)
+	}
+}

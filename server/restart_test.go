@@ -30,10 +30,10 @@ func TestRestartMidGame(t *testing.T) {
 	ca, cb := h1.dial(a.Table, a.Token), h1.dial(a.Table, b.Token)
 	errs := make(chan error, 1)
 	go func() {
-		_, err := playRandom(ca, a.Seat, 1, 40)
+		_, err := playRandom(ca, a.Seat, 1, 12)
 		errs <- err
 	}()
-	last, err := playRandom(cb, b.Seat, 2, 40)
+	last, err := playRandom(cb, b.Seat, 2, 12)
 	if err != nil {
 		t.Fatal(err)
 	}
