@@ -189,7 +189,11 @@ func (s *Server) evict(t *table) bool {
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	hd := w.Header()
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	// The client is all our own files: nothing else may run or be loaded.
+	hd.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'")
 	s.mux.ServeHTTP(w, r)
 }
 
