@@ -90,6 +90,14 @@ func (sh *shadow) checkMessages(t *testing.T, s game.Seat, raw [][]byte) {
 			if got, want := canon(t, m.View), canon(t, st.View(s)); got != want {
 				t.Fatalf("%s: view\n got %s\nwant %s", where, got, want)
 			}
+			if s >= 0 && !st.Over() {
+				// Redraw everything s does not know (State.Sample): the
+				// view sent must not change, or it showed a hidden card.
+				r := game.NewRNG(uint64(i)*7919 + uint64(m.N))
+				if got, want := canon(t, m.View), canon(t, st.Sample(s, &r).View(s)); got != want {
+					t.Fatalf("%s: the view depends on cards the seat does not know:\n sent %s\nsampled %s", where, got, want)
+				}
+			}
 			var want []json.RawMessage
 			if s != game.Spectator {
 				for _, lm := range st.Legal(s, nil) {
