@@ -176,15 +176,15 @@ func (s *Server) table(id string) *table {
 	return s.tables[id]
 }
 
-// evict forgets an idle table; it reports false if the table is still
-// wanted (it is, by then, no longer idle).
-func (s *Server) evict(t *table) bool {
+// evict forgets an idle table, whose goroutine then ends. A request that
+// found the table just before gets errTableClosed; the game is in the
+// store, over.
+func (s *Server) evict(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.tables[t.id] == t {
 		delete(s.tables, t.id)
 	}
-	return true
 }
 
 // ServeHTTP implements http.Handler.

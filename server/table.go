@@ -110,7 +110,8 @@ func (t *table) run(ctx context.Context) {
 			t.botC = nil
 			t.playBot(ctx)
 		case <-t.idleC:
-			if t.idle() && t.srv.evict(t) {
+			if t.idle() {
+				t.srv.evict(t)
 				return
 			}
 			t.idleC = nil
