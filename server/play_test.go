@@ -1,11 +1,14 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"tapis/game"
 	"tapis/games"
@@ -145,5 +148,36 @@ func TestListGames(t *testing.T) {
 		if slices.Contains(gi.Bots, "heuristic") != heur {
 			t.Fatalf("%s: heuristic bot listed wrongly", gi.Name)
 		}
+	}
+}
+
+// A finished table that nobody watches any more leaves memory; its game
+// stays in the store.
+func TestIdleTableEvicted(t *testing.T) {
+	cfg := testConfig()
+	cfg.IdleTimeout = 50 * time.Millisecond
+	h := newHarness(t, cfg)
+	a := h.create("cabo", []string{"", "random"}, "Ann", "")
+	c := h.dial(a.Table, a.Token)
+	if m, err := playRandom(c, a.Seat, 1, 1<<30); err != nil || m.Status != "over" {
+		t.Fatalf("%v %+v", err, m)
+	}
+	c.ws.CloseNow()
+	for i := 0; ; i++ {
+		resp, err := http.Get(h.hs.URL + "/api/tables/" + a.Table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusNotFound {
+			break
+		}
+		if i > 100 {
+			t.Fatal("the idle table is still served")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if sv, err := h.store.Load(context.Background(), a.Table); err != nil || !sv.Match.Over {
+		t.Fatalf("the finished game is not in the store: %v", err)
 	}
 }
