@@ -123,7 +123,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	}
 	var st pageState
 	turns := map[string]int{} // my turns per round
-	clicks, switched, photographed := 0, false, false
+	clicks, switched, photographed, refusedSeen := 0, false, false, false
 	for ; clicks < 3000; clicks++ {
 		run("read the page", chromedp.Evaluate(readPage, &st))
 		if os.Getenv("TAPIS_DEBUG") != "" {
@@ -147,6 +147,20 @@ func TestBrowserPlaysCabo(t *testing.T) {
 		}
 		switch st.Phase {
 		case "peek":
+			if !refusedSeen {
+				// Too few cards chosen: the server refuses, the page
+				// explains in words.
+				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, st.Mine[0]))
+				click(`[data-action=look]`)
+				var toast string
+				run("toast", chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(`document.querySelector('#toast.show') ? document.querySelector('#toast').textContent : ''`, &toast))
+				if toast != "Choose exactly 2 of your cards." {
+					t.Fatalf("a refused peek is explained as %q", toast)
+				}
+				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, st.Mine[0]))
+				refusedSeen = true
+				continue
+			}
 			var n int
 			fmt.Sscan(st.Need, &n)
 			for _, s := range st.Mine[:min(n, len(st.Mine))] {
@@ -208,6 +222,22 @@ func TestBrowserPlaysCabo(t *testing.T) {
 		t.Errorf("at 360 px the page is %d px wide", width)
 	}
 	os.WriteFile(filepath.Join(filepath.Dir(shot), "tapis-cabo-360.png"), png, 0o644)
+
+	// A guest follows an invite link: the page offers the free seat, the
+	// guest sits down with a name, and the table starts.
+	host := h.create("cabo", []string{"", ""}, "Host", "")
+	var seat string
+	run("guest joins",
+		chromedp.Navigate(h.hs.URL+"/t/"+host.Table),
+		chromedp.WaitVisible(`#join`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#join input[name=name]').value = ''`, nil),
+		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery),
+		chromedp.Click(`[data-action=join]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#game .player.mine`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#table').dataset.seat`, &seat))
+	if seat != "1" {
+		t.Fatalf("the guest sits at seat %q", seat)
+	}
 	t.Logf("a whole game in %d steps; screenshots: %s and tapis-cabo-360.png beside it", clicks, shot)
 }
 

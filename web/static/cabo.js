@@ -165,7 +165,9 @@ export function caboUI(ctx) {
     const b = (name, label, enabled, cls = '') => h('button' + (cls ? '.' + cls : ''), {
       type: 'button', 'data-action': name, disabled: off || !enabled, onclick: act[name],
     }, label);
-    if (v.phase === 'peek') return [b('look', t('cabo.look'), sel.size === v.options.initial_peek, 'primary')];
+    // Look is offered as soon as a card is chosen: a wrong count is
+    // refused by the server, and the refusal explained.
+    if (v.phase === 'peek') return [b('look', t('cabo.look'), sel.size > 0 || v.options.initial_peek === 0, 'primary')];
     if (v.phase === 'turn') {
       return [b('draw', t('cabo.draw'), v.draw_count > 0 || v.discard.length > 1, 'primary'),
         b('take', t('cabo.take'), sel.size >= 1),
