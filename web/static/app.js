@@ -72,7 +72,7 @@ async function home() {
       return h('label.opt', label, ' ',
         h('input', {
           type: 'number', name: o.name, min: o.min, max: o.max, value: cur ?? '',
-          placeholder: cur == null ? t('home.option.unlimited') : '',
+          placeholder: cur == null ? (has(key + '.none') ? t(key + '.none') : t('home.option.unlimited')) : '',
           onchange: e => {
             const v = e.target.value.trim();
             if (v === '') delete form.options[o.name]; else form.options[o.name] = Number(v);
