@@ -98,9 +98,11 @@ func TestBrowserPlaysCabo(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector('select[name=players]').dispatchEvent(new Event('change'))`, nil),
 		chromedp.WaitVisible(`select[name=seat2]`, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector('select[name=seat2]'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, bot), nil),
-		chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#game`, chromedp.ByQuery),
 	)
+	var home []byte
+	run("home screenshot", chromedp.FullScreenshot(&home, 100))
+	os.WriteFile(filepath.Join(os.TempDir(), "tapis-home.png"), home, 0o644)
+	run("create", chromedp.Click(`[data-action=create]`, chromedp.ByQuery), chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 	// click presses the mouse on the element's centre, as a person would.
 	// The page redraws on every message, so it finds the element and
 	// clicks its place in one go rather than holding on to a DOM node.
