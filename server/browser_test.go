@@ -225,6 +225,15 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(filepath.Dir(shot), "tapis-cabo-360.png"), png, 0o644)
 
+	// A refresh brings the player back to the same seat (the token is in
+	// localStorage), with the current view.
+	var back string
+	run("refresh", chromedp.Reload(), chromedp.WaitVisible(`#game .player.mine`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#table').dataset.seat + ' ' + document.querySelector('#table').dataset.status`, &back))
+	if back != "0 over" {
+		t.Fatalf("after a refresh: seat and status %q", back)
+	}
+
 	// A guest follows an invite link: the page offers the free seat, the
 	// guest sits down with a name, and the table starts.
 	host := h.create("cabo", []string{"", ""}, "Host", "")
