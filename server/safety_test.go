@@ -153,6 +153,14 @@ func TestHTTPRefusals(t *testing.T) {
 		}
 	}
 	a := h.create("cabo", []string{"", ""}, "Ann", "")
+	resp, err := http.Post(h.hs.URL+"/api/tables/"+a.Table+"/join", "text/plain", strings.NewReader(`{"name":"Eve"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a plain-text join (a cross-site form): %d", resp.StatusCode)
+	}
 	if code := h.post("/api/tables/"+a.Table+"/join", map[string]string{"name": "  "}, nil); code != http.StatusBadRequest {
 		t.Errorf("join without a name: %d", code)
 	}
@@ -176,7 +184,7 @@ func TestHTTPRefusals(t *testing.T) {
 			t.Errorf("GET %s: %d", path, resp.StatusCode)
 		}
 	}
-	resp, err := http.Get(h.hs.URL + "/api/tables/" + a.Table)
+	resp, err = http.Get(h.hs.URL + "/api/tables/" + a.Table)
 	if err != nil {
 		t.Fatal(err)
 	}

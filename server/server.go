@@ -404,6 +404,12 @@ func cleanName(name string) string {
 
 // readJSON decodes a small request body strictly, answering errors itself.
 func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
+	// JSON only: another site's plain form cannot post here, since a JSON
+	// request from another origin needs a CORS preflight we never grant.
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		httpError(w, http.StatusUnsupportedMediaType, "bad_request", "server: send JSON (Content-Type: application/json)")
+		return false
+	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
