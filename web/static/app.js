@@ -127,7 +127,7 @@ function tablePage(id) {
   const main = clear(document.getElementById('main'));
   const T = {
     id, seat: -1, info: null, state: null, log: [], ui: null, ws: null, pending: false,
-    closed: false, retry: 0, joining: false, watching: false, notFound: false,
+    closed: false, retry: 0, refusals: 0, joining: false, watching: false, notFound: false,
   };
   const saved = tokens.get(id);
   const name = s => {
@@ -157,10 +157,15 @@ function tablePage(id) {
     const q = tok?.token ? '?token=' + encodeURIComponent(tok.token) : '';
     const ws = new WebSocket(`${proto}//${location.host}/api/tables/${id}/ws${q}`);
     T.ws = ws;
+    let welcomed = false;
     ws.onopen = () => { T.retry = 0; };
-    ws.onmessage = e => onMessage(JSON.parse(e.data));
+    ws.onmessage = e => { welcomed = true; onMessage(JSON.parse(e.data)); };
     ws.onclose = () => {
       if (T.closed || T.ws !== ws) return;
+      // A token refused twice in a row (a table rebuilt without it) is
+      // forgotten: the page then watches, and may offer a free seat.
+      if (!welcomed && tok?.token && ++T.refusals >= 2) { tokens.set(id, null); T.refusals = 0; }
+      if (welcomed) T.refusals = 0;
       T.ws = null; T.pending = false;
       render();
       // A refused token (403) or a missing table shows up as a close
