@@ -126,6 +126,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	var st pageState
 	turns := map[string]int{} // my turns per round
 	clicks, switched, photographed, refusedSeen := 0, false, false, false
+	powers, hidden := 0, false
 	for ; clicks < 3000; clicks++ {
 		run("read the page", chromedp.Evaluate(readPage, &st))
 		if os.Getenv("TAPIS_DEBUG") != "" {
@@ -188,16 +189,47 @@ func TestBrowserPlaysCabo(t *testing.T) {
 			}
 			var d int
 			fmt.Sscan(st.Drawn, &d)
-			if d <= 5 && len(st.Mine) > 0 {
+			opp := `.player:not(.mine) .slot:not(.empty)`
+			switch {
+			case (d == 7 || d == 8) && len(st.Mine) > 0:
+				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, st.Mine[0]))
+				click(`[data-action=peek]`)
+				powers++
+			case d == 9 || d == 10:
+				click(opp)
+				click(`[data-action=spy]`)
+				powers++
+				if !hidden {
+					// The spied card is shown for a few seconds, then
+					// hidden again.
+					var shown, after int
+					run("spied card", chromedp.Sleep(400*time.Millisecond),
+						chromedp.Evaluate(`document.querySelectorAll('.player:not(.mine) .slot.revealed').length`, &shown),
+						chromedp.Sleep(4500*time.Millisecond),
+						chromedp.Evaluate(`document.querySelectorAll('.player:not(.mine) .slot.revealed').length`, &after))
+					if shown != 1 || after != 0 {
+						t.Fatalf("a spied card: %d shown, then %d still shown", shown, after)
+					}
+					hidden = true
+				}
+			case (d == 11 || d == 12) && len(st.Mine) > 0:
+				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, st.Mine[0]))
+				click(opp)
+				click(`[data-action=swap]`)
+				powers++
+			case d <= 5 && len(st.Mine) > 0:
 				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, st.Mine[0]))
 				click(`[data-action=replace]`)
-			} else {
+			default:
 				click(`[data-action=discard]`)
 			}
 		}
 	}
 	if st.Status != "over" {
 		t.Fatalf("the game did not end after %d steps: %+v", clicks, st)
+	}
+	if powers == 0 {
+		t.Fatal("no power was used")
 	}
 	if !switched || st.Lang != "fr" {
 		t.Fatalf("the language was not switched to French: %q", st.Lang)
@@ -249,7 +281,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	if seat != "1" {
 		t.Fatalf("the guest sits at seat %q", seat)
 	}
-	t.Logf("a whole game in %d steps; screenshots: %s and tapis-cabo-360.png beside it", clicks, shot)
+	t.Logf("a whole game in %d steps, %d powers used (a spied card seen hidden again: %v); screenshots: %s and tapis-cabo-360.png beside it", clicks, powers, hidden, shot)
 }
 
 // Every other game is playable through the generic screen: its legal
