@@ -20,20 +20,30 @@ type Option struct {
 	Max int `json:"max,omitempty"`
 }
 
-// DecodeOptions decodes a game's options object into dst strictly: an
-// unknown name, a wrong type or trailing data is an error that names it.
-// Empty input leaves dst (the defaults) as it is.
+// DecodeOptions decodes a game's options object into dst strictly (see
+// DecodeStrict). Empty input or null leaves dst (the defaults) as it is.
 func DecodeOptions(name string, raw json.RawMessage, dst any) error {
-	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || bytes.Equal(t, []byte("null")) {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
+	if err := DecodeStrict(raw, dst); err != nil {
 		return fmt.Errorf("%s: options: %v", name, err)
 	}
+	return nil
+}
+
+// DecodeStrict decodes one JSON value from outside (a move, a stack, a
+// script, a message) into dst: an unknown field, a wrong type or data after
+// the value is an error that names it, so that a typo is never silently
+// ignored.
+func DecodeStrict(data []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return err
+	}
 	if dec.More() {
-		return fmt.Errorf("%s: options: data after the options object", name)
+		return fmt.Errorf("data after the JSON value")
 	}
 	return nil
 }

@@ -9,7 +9,6 @@
 package replay
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -66,13 +65,8 @@ func Read(r io.Reader) (Script, error) {
 	if len(data) > maxScript {
 		return s, fmt.Errorf("replay: the script is larger than %d bytes", maxScript)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := game.DecodeStrict(data, &s); err != nil {
 		return s, fmt.Errorf("replay: bad JSON: %v", err)
-	}
-	if dec.More() {
-		return s, fmt.Errorf("replay: data after the script object")
 	}
 	return s, nil
 }

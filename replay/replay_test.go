@@ -85,7 +85,7 @@ func TestInvalidScripts(t *testing.T) {
 		{`{"game":"cabo","players":9,"moves":[]}`, "players"},
 		{`{"game":"cabo","players":2,"rounds":[{"hands":[[13,13,13,0],[1,2,3,4]]}],"moves":[]}`, "only 2"},
 		{`{"game":"cabo","players":2,"moves":[],"extra":1}`, "extra"},
-		{`{"game":"cabo","players":2,"moves":[]} {}`, "after the script"},
+		{`{"game":"cabo","players":2,"moves":[]} {}`, "data after"},
 	} {
 		if _, err := run(t, tc.script); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", tc.script, err, tc.want)

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"time"
@@ -139,13 +137,8 @@ func decodeClient(typ websocket.MessageType, data []byte) (clientMsg, error) {
 	if typ != websocket.MessageText {
 		return m, fmt.Errorf("server: messages are JSON text")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := game.DecodeStrict(data, &m); err != nil {
 		return clientMsg{}, fmt.Errorf("server: a message is a JSON object with a \"type\": %v", err)
-	}
-	if dec.More() {
-		return clientMsg{}, fmt.Errorf("server: one JSON object per message")
 	}
 	if m.Type == "move" && len(m.Move) == 0 {
 		return m, fmt.Errorf("server: a move message needs a \"move\"")

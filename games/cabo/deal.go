@@ -1,7 +1,6 @@
 package cabo
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -23,9 +22,7 @@ func parseStack(raw json.RawMessage, players, handSize int) (stack, error) {
 		Discard *int    `json:"discard"`
 		Draw    []int   `json:"draw"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := game.DecodeStrict(raw, &in); err != nil {
 		return stack{}, err
 	}
 	var used [Values]int8

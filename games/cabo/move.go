@@ -1,7 +1,6 @@
 package cabo
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -142,9 +141,7 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 // UnmarshalMove implements game.Game.
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := game.DecodeStrict(data, &j); err != nil {
 		return 0, fmt.Errorf("cabo: move: %v", err)
 	}
 	k := Kind(0)

@@ -1,7 +1,6 @@
 package dacapo
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -24,13 +23,8 @@ func parseStack(raw json.RawMessage, players, pileSize int) (stack, error) {
 		Draw   []Card   `json:"draw"`
 	}
 	var sk stack
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := game.DecodeStrict(raw, &in); err != nil {
 		return sk, err
-	}
-	if dec.More() {
-		return sk, fmt.Errorf("data after the stack")
 	}
 	var used [Kinds]int
 	conv := func(cards []Card) ([]int8, error) {

@@ -210,13 +210,8 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 // UnmarshalMove implements game.Game.
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := game.DecodeStrict(data, &j); err != nil {
 		return 0, fmt.Errorf("dacapo: move: %v", err)
-	}
-	if dec.More() {
-		return 0, fmt.Errorf("dacapo: move: data after the move")
 	}
 	inRange := func(what string, p *int, n int) error {
 		if *p < 0 || *p >= n {

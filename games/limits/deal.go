@@ -1,7 +1,6 @@
 package limits
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -23,13 +22,8 @@ func parseStack(raw json.RawMessage, players int) (stack, error) {
 		Draw   []string   `json:"draw"`
 		Limits []int      `json:"limits"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := game.DecodeStrict(raw, &in); err != nil {
 		return stack{}, err
-	}
-	if dec.More() {
-		return stack{}, fmt.Errorf("data after the stack object")
 	}
 	var used [Colours]int8
 	use := func(name string) (int8, error) {

@@ -1,7 +1,6 @@
 package limits
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -124,13 +123,8 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 // UnmarshalMove implements game.Game.
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := game.DecodeStrict(data, &j); err != nil {
 		return 0, fmt.Errorf("limits: move: %v", err)
-	}
-	if dec.More() {
-		return 0, fmt.Errorf("limits: move: data after the move object")
 	}
 	k := Kind(0)
 	for i, name := range kindNames {

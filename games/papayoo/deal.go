@@ -23,13 +23,8 @@ func parseStack(raw json.RawMessage, players int) (stack, error) {
 		Die   *string    `json:"die"`
 	}
 	sk := stack{die: none}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := game.DecodeStrict(raw, &in); err != nil {
 		return sk, err
-	}
-	if dec.More() {
-		return sk, fmt.Errorf("data after the stack")
 	}
 	if len(in.Hands) > players {
 		return sk, fmt.Errorf("%d hands for %d players", len(in.Hands), players)

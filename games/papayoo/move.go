@@ -1,7 +1,6 @@
 package papayoo
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -106,13 +105,8 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 // pass; of several, the pass at once (see Move).
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := game.DecodeStrict(data, &j); err != nil {
 		return 0, fmt.Errorf("papayoo: move: %v", err)
-	}
-	if dec.More() {
-		return 0, fmt.Errorf("papayoo: move: data after the move")
 	}
 	switch j.Type {
 	case "pass":
