@@ -121,7 +121,7 @@ func TestBrowserPapayoo(t *testing.T) {
 			chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return 'none';
 				const r = e.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
 				return 'disabled ' + e.disabled + ' rect ' + JSON.stringify(r) + ' covered by ' + (at ? at.outerHTML.slice(0, 120) : 'nothing'); })()`, sel), &why),
-				chromedp.FullScreenshot(&png, 90))
+				chromedp.FullScreenshot(&png, 100))
 			os.WriteFile(filepath.Join(dir, "papayoo-failed.png"), png, 0o644)
 			t.Fatalf("%s: not there, or disabled: %s", sel, why)
 		}
@@ -259,7 +259,7 @@ func TestBrowserPapayoo(t *testing.T) {
 			if !gone {
 				run("toast", chromedp.Evaluate(`document.querySelector('#toast').className + ': ' + document.querySelector('#toast').textContent`, &toast))
 				var png []byte
-				chromedp.Run(ctx, chromedp.FullScreenshot(&png, 90))
+				chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100))
 				os.WriteFile(filepath.Join(dir, "papayoo-failed.png"), png, 0o644)
 				t.Fatalf("%s was clicked and is still in the hand (toast %q), page %+v", c, toast, st)
 			}

@@ -65,6 +65,18 @@ export function cardText(c) {
 
 const suitName = s => t('papayoo.suit.' + s);
 
+// tap makes an element act on a press released over it. The screen is
+// redrawn whenever a message comes (a bot's card, a timer), which replaces
+// the element between press and release and would lose a plain click;
+// a release over the redrawn element still counts. A keyboard's click
+// (detail 0) acts too.
+function tap(fn) {
+  return {
+    onpointerup: e => { if (e.button === 0 && !e.currentTarget.disabled) fn(); },
+    onclick: e => { if (e.detail === 0) fn(); },
+  };
+}
+
 export function papayooUI(ctx) {
   if (!document.querySelector('link[data-papayoo]')) {
     document.head.append(h('link', { rel: 'stylesheet', href: '/static/papayoo.css', 'data-papayoo': '1' }));
@@ -190,7 +202,7 @@ export function papayooUI(ctx) {
       return h('button', {
         class: cls, type: 'button', 'data-action': 'move', 'data-card': c, disabled: !(playable || choosable),
         style: `--i:${i};--d:${(i * 25)}ms`, 'aria-pressed': sel.has(c) ? 'true' : 'false',
-        'aria-label': cardText(c), html: paperSVG(c, v.papayoo), onclick: () => tapCard(c),
+        'aria-label': cardText(c), html: paperSVG(c, v.papayoo), ...tap(() => tapCard(c)),
       }, fresh.has(c) ? h('span.newtag', t('papayoo.new')) : null);
     }));
   }
@@ -207,7 +219,7 @@ export function papayooUI(ctx) {
         v.dealer === s && v.phase !== 'over' ? h('span.badge.dealer', { title: t('papayoo.dealer') }, t('papayoo.dealer.short')) : null),
       h('div.backs', { 'aria-label': t('papayoo.cards', { n }) },
         Array.from({ length: backs }, (_, i) => h('span.back', { style: `--i:${i}`, html: backSVG() })),
-        h('span.count', n)),
+        h('span.count', String(n))),
       h('div.ostats',
         h('span.taken', { title: t('papayoo.taken.title') }, t('papayoo.taken', { n: v.taken[s] })),
         h('span.total', t('papayoo.total', { n: v.scores[s] }))),
@@ -238,8 +250,39 @@ export function papayooUI(ctx) {
     return b;
   }
 
+  // passEl shows the pass being made in the centre: the chosen cards
+  // (a tap puts one back) and the empty places left.
+  function passEl() {
+    const v = view();
+    const sent = !myTurn();
+    const chosen = sent ? (v.my_pass || []).slice().sort(byOrder) : [...(v.my_pass || []), ...sel];
+    return h('div.trickzone.passzone', { id: 'trick', 'data-led': '', 'data-count': 0 },
+      h('div.caption', t(sent ? 'papayoo.pass.sent' : 'papayoo.pass.to', { name: ctx.name(left(me())) })),
+      h('div.passslots', Array.from({ length: v.pass_size }, (_, i) => {
+        const c = chosen[i];
+        if (!c) return h('div.pslot.empty');
+        const back = !sent && sel.has(c);
+        return h('button.pslot', {
+          type: 'button', 'data-slot-card': c, disabled: !back || ctx.pending, 'aria-label': cardText(c),
+          html: paperSVG(c, v.papayoo), ...tap(() => tapCard(c)),
+        });
+      }), h('div.arrow', { 'aria-hidden': 'true' }, '➜')),
+      h('div.note', sent ? t('papayoo.pass.hidden') : t('papayoo.pass.rule')));
+  }
+
+  function overEl() {
+    const v = view();
+    const winners = v.winners || [];
+    return h('div.trickzone.overzone', { id: 'trick', 'data-led': '', 'data-count': 0 },
+      h('div.caption', t('table.over')),
+      h('div.bigwin', t('table.winners', { names: winners.map(ctx.name).join(', ') })),
+      h('div.note', t('papayoo.over.note', { n: Math.min(...v.scores) })));
+  }
+
   function trickEl() {
     const v = view();
+    if (v.phase === 'pass' && me() >= 0) return passEl();
+    if (v.phase === 'over') return overEl();
     let cards = v.trick || [], done = false, winner = -1, points = 0;
     if (!cards.length && v.last_trick && v.phase === 'play') {
       cards = v.last_trick.cards; done = true; winner = v.last_trick.winner; points = v.last_trick.points;
@@ -287,11 +330,10 @@ export function papayooUI(ctx) {
       return h('div.passbar',
         h('span.count', { id: 'passcount' }, t('papayoo.pass.count', { k: sel.size, n })),
         h('button.primary', {
-          type: 'button', 'data-action': 'move', 'data-pass': '1', id: 'pass', disabled: ctx.pending || sel.size !== n, onclick: sendPass,
+          type: 'button', 'data-action': 'move', 'data-pass': '1', id: 'pass', disabled: ctx.pending || sel.size !== n, ...tap(sendPass),
         }, t('papayoo.pass.button', { n, name: ctx.name(left(me())) })));
     }
-    return h('div.passbar.sent', t('papayoo.pass.sent', { name: ctx.name(left(me())) }),
-      h('span.minis', (v.my_pass || []).slice().sort(byOrder).map(c => h('span.mini', { html: paperSVG(c, v.papayoo) }))));
+    return null;
   }
 
   function scoresEl() {
@@ -301,7 +343,7 @@ export function papayooUI(ctx) {
     return h('table.pscores', { id: 'scores' },
       h('thead', h('tr', h('th', t('papayoo.col.player')), h('th', t('papayoo.col.taken')), h('th', t('papayoo.col.total')))),
       h('tbody', Array.from({ length: n }, (_, s) => h('tr' + (s === me() ? '.me' : '') + (v.scores[s] === low && v.round > 1 ? '.lead' : ''),
-        h('td', ctx.name(s)), h('td', v.taken[s]), h('td', v.scores[s])))));
+        h('td', ctx.name(s)), h('td', String(v.taken[s])), h('td', String(v.scores[s]))))));
   }
 
   function passInfoEl() {
@@ -320,7 +362,7 @@ export function papayooUI(ctx) {
     const scores = overlay.scores || v.scores;
     const rs = overlay.roundScores || v.round_scores;
     const winners = overlay.winners || [];
-    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', onclick: () => { overlay = null; ctx.render(); } }, t('table.close'));
+    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', ...tap(() => { overlay = null; ctx.render(); }) }, t('table.close'));
     return h('div.overlay', { id: 'overlay', 'data-kind': overlay.kind },
       h('div.card-panel.papresults',
         h('h2', overlay.kind === 'over' ? t('table.over') : t('papayoo.round_end', { n: overlay.round, of: v.options.rounds })),
@@ -328,9 +370,9 @@ export function papayooUI(ctx) {
         h('table.results',
           h('tr', h('th', t('papayoo.col.player')), h('th', t('papayoo.col.round')), h('th', t('papayoo.col.total'))),
           scores.map((x, s) => h('tr' + (winners.includes(s) ? '.win' : ''),
-            h('td', ctx.name(s)), h('td', rs && rs[s] !== undefined ? rs[s] : ''), h('td', x)))),
+            h('td', ctx.name(s)), h('td', rs && rs[s] !== undefined ? String(rs[s]) : ''), h('td', String(x))))),
         h('div.row', close, overlay.kind === 'over' && me() >= 0
-          ? h('button', { type: 'button', 'data-action': 'again', onclick: () => { overlay = null; ctx.again(); } }, t('table.again')) : null)));
+          ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { overlay = null; ctx.again(); }) }, t('table.again')) : null)));
   }
 
   function render(root) {
