@@ -42,7 +42,7 @@ function paperSVG(c, papayoo) {
   const bg = isP ? '#f6efff' : '#fffdf7';
   let centre;
   if (isP) {
-    centre = icon(30, 40, 0.4) + `<text x="50" y="70" font-size="24" font-weight="800" text-anchor="middle" fill="#fff">${r}</text>`;
+    centre = `<g opacity=".18">${icon(16, 38, 0.68)}</g><text class="ctr-num" x="50" y="89" font-size="${r >= 10 ? 38 : 44}" font-weight="800" text-anchor="middle" fill="${col}" font-family="system-ui, sans-serif">${r}</text>`;
   } else {
     centre = icon(28, 48, 0.44);
   }
