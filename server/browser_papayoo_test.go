@@ -297,6 +297,18 @@ func TestBrowserPapayoo(t *testing.T) {
 	if again != "Play again" {
 		t.Fatalf("the play-again button reads %q in English", again)
 	}
+	// The engine's refusals, in the player's language (the screen never
+	// offers a refused move, so they are read through its explain).
+	var refusals []string
+	run("refusals", chromedp.Evaluate(`void import('/static/papayoo.js').then(m => {
+		const ui = m.papayooUI({seat: 0, name: s => 'Seat ' + s});
+		window.papRefusals = ['papayoo: play: you must follow hearts', 'papayoo: pass: pass exactly 5 cards',
+			'papayoo: pass: P20 is already chosen', 'papayoo: play: every player passes 5 cards first'].map(ui.explain);
+	})`, nil), chromedp.Poll(`window.papRefusals`, &refusals))
+	want := []string{"You must follow hearts.", "Pass exactly 5 cards.", "The Payoo 20 is already in your pass.", "Everyone first passes 5 cards."}
+	if strings.Join(refusals, "|") != strings.Join(want, "|") {
+		t.Fatalf("refusals explained as %q, want %q", refusals, want)
+	}
 	var log []string
 	run("log", chromedp.Evaluate(`[...document.querySelectorAll('#log li')].map(l => l.textContent)`, &log))
 	for _, l := range log {

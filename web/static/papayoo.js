@@ -232,13 +232,14 @@ export function papayooUI(ctx) {
     const v = view();
     if (!v.die) {
       return h('div.die.pending', { id: 'die', 'data-die': '' },
-        h('div.face', '?'), h('div.dlabel', t('papayoo.die.pending')));
+        h('div.face', '?'), h('div.dlabel', t('papayoo.die.pending')), h('div.drule', t('papayoo.rule.points')));
     }
     return h('div.die' + (anim.has('die') ? '.anim' : ''), { id: 'die', 'data-die': v.die },
       h('div.face', { html: suitIcon(v.die, 'die-ico') }),
       h('div.dlabel', t('papayoo.die', { suit: suitName(v.die) })),
       h('div.papmini', { html: paperSVG(v.papayoo, v.papayoo) }),
-      h('div.dlabel.strong', t('papayoo.papayoo', { card: cardText(v.papayoo) })));
+      h('div.dlabel.strong', t('papayoo.papayoo', { card: cardText(v.papayoo) })),
+      h('div.drule', t('papayoo.rule.points')));
   }
 
   // best is the card winning the trick so far: the highest of the led suit.
