@@ -65,6 +65,13 @@ export function cardText(c) {
 
 const suitName = s => t('papayoo.suit.' + s);
 
+// vars sets CSS custom properties through the CSSOM: the page's
+// Content-Security-Policy (style-src 'self') ignores style attributes.
+function vars(el, v) {
+  for (const [k, x] of Object.entries(v)) el.style.setProperty('--' + k, String(x));
+  return el;
+}
+
 // tap makes an element act on a press released over it. The screen is
 // redrawn whenever a message comes (a bot's card, a timer), which replaces
 // the element between press and release and would lose a plain click;
@@ -188,7 +195,13 @@ export function papayooUI(ctx) {
     const locked = new Set(v.phase === 'pass' ? v.my_pass || [] : []);
     const fresh = received && received.until > Date.now() ? received.cards : new Set();
     const dealt = anim.has('hand');
-    return h('div.hand', { id: 'hand', style: `--n:${hand.length};--m:${(hand.length - 1) / 2}` }, hand.map((c, i) => {
+    // The fewer the cards, the more of each shows: a desktop fans them
+    // within about 800 px; at 360 px they wrap, ten to a row at most.
+    const n = hand.length;
+    const wide = Math.min(1.05, n > 1 ? 800 / (n - 1) / 78 : 1);
+    const narrow = n <= 6 ? 1.04 : n <= 7 ? 0.9 : 0.62;
+    const tight = (wide < 0.9 ? '.tight-w' : '') + (narrow < 0.9 ? '.tight-n' : '');
+    return vars(h('div.hand' + tight, { id: 'hand' }, hand.map((c, i) => {
       const playable = canPlay.has(c) && !ctx.pending;
       const choosable = canPass.has(c) && !ctx.pending;
       const cls = ['handcard',
@@ -199,12 +212,12 @@ export function papayooUI(ctx) {
         playable || choosable ? 'can' : '',
         c === v.papayoo ? 'papayoo' : '',
         dealt || anim.has('card:' + c) ? 'anim' : ''].filter(Boolean).join(' ');
-      return h('button', {
+      return vars(h('button', {
         class: cls, type: 'button', 'data-action': 'move', 'data-card': c, disabled: !(playable || choosable),
-        style: `--i:${i};--d:${(i * 25)}ms`, 'aria-pressed': sel.has(c) ? 'true' : 'false',
+        'aria-pressed': sel.has(c) ? 'true' : 'false',
         'aria-label': cardText(c), html: paperSVG(c, v.papayoo), ...tap(() => tapCard(c)),
-      }, fresh.has(c) ? h('span.newtag', t('papayoo.new')) : null);
-    }));
+      }, fresh.has(c) ? h('span.newtag', t('papayoo.new')) : null), { i, d: `${i * 25}ms` });
+    })), { n, m: (n - 1) / 2, sw: wide.toFixed(3), sn: narrow });
   }
 
   function opponentEl(s) {
@@ -218,7 +231,7 @@ export function papayooUI(ctx) {
       h('div.oname', h('span.nm', ctx.name(s)),
         v.dealer === s && v.phase !== 'over' ? h('span.badge.dealer', { title: t('papayoo.dealer') }, t('papayoo.dealer.short')) : null),
       h('div.backs', { 'aria-label': t('papayoo.cards', { n }) },
-        Array.from({ length: backs }, (_, i) => h('span.back', { style: `--i:${i}`, html: backSVG() })),
+        Array.from({ length: backs }, (_, i) => vars(h('span.back', { html: backSVG() }), { i })),
         h('span.count', String(n))),
       h('div.ostats',
         h('span.taken', { title: t('papayoo.taken.title') }, t('papayoo.taken', { n: v.taken[s] })),
