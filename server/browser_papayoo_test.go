@@ -131,7 +131,9 @@ func TestBrowserPapayoo(t *testing.T) {
 	shoot := func(name string) {
 		t.Helper()
 		var png []byte
-		run("screenshot "+name, chromedp.Sleep(700*time.Millisecond), chromedp.FullScreenshot(&png, 100))
+		// A photograph of the table, not of a passing message.
+		run("screenshot "+name, chromedp.Poll(`!document.querySelector('#toast.show')`, nil),
+			chromedp.Sleep(700*time.Millisecond), chromedp.FullScreenshot(&png, 100))
 		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -230,14 +232,15 @@ func TestBrowserPapayoo(t *testing.T) {
 			} else if len(st.Enabled) != want {
 				t.Fatalf("free play: %d cards offered, want %d", len(st.Enabled), want)
 			}
-			if !shotTable && !switched && (st.Trick >= 1 && len(st.Enabled) < len(st.Hand) && len(st.Hand) < 17 || len(st.Hand) <= 3) {
+			if !shotTable && !switched && st.Trick >= 1 && (len(st.Enabled) < len(st.Hand) && len(st.Hand) < 17 || len(st.Hand) <= 12) {
 				shoot("papayoo-table.png")
 				shotTable = true
 			}
-			if !shotNarrow && switched && (st.Trick >= 1 && len(st.Enabled) < len(st.Hand) && len(st.Hand) < 17 || len(st.Hand) <= 3) {
+			if !shotNarrow && switched && st.Trick >= 1 && (len(st.Enabled) < len(st.Hand) && len(st.Hand) < 17 || len(st.Hand) <= 12) {
 				var width int
 				var png []byte
-				run("narrow", chromedp.EmulateViewport(360, 740), chromedp.Sleep(700*time.Millisecond),
+				run("narrow", chromedp.Poll(`!document.querySelector('#toast.show')`, nil),
+					chromedp.EmulateViewport(360, 740), chromedp.Sleep(700*time.Millisecond),
 					chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
 					chromedp.FullScreenshot(&png, 100), chromedp.EmulateViewport(1100, 900))
 				if width > 360 {
