@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -250,7 +251,7 @@ func TestBrowserPapayoo(t *testing.T) {
 				shotNarrow = true
 				continue
 			}
-			c := st.Enabled[rng.IntN(len(st.Enabled))]
+			c := papayooChoice(st, follow > 0)
 			click(card(c))
 			plays++
 			// The card leaves my hand (the server took the move).
@@ -320,4 +321,37 @@ func TestBrowserPapayoo(t *testing.T) {
 		}
 	}
 	t.Logf("a whole game in %d steps: %d passes, %d cards played; screenshots in %s", steps, passes, plays, dir)
+}
+
+// papayooChoice is the card the test's player clicks, played as a person
+// would: the lowest card when following or leading, the heaviest Payoo
+// when it cannot follow.
+func papayooChoice(st papayooPage, follow bool) string {
+	rank := func(c string) int { n, _ := strconv.Atoi(c[1:]); return n }
+	best := ""
+	for _, c := range st.Enabled {
+		switch {
+		case best == "":
+			best = c
+		case follow || st.Led == "":
+			// Low, and no Payoo when leading if avoidable.
+			lc, lb := rank(c), rank(best)
+			if st.Led == "" && (c[0] == 'P') != (best[0] == 'P') {
+				if best[0] == 'P' {
+					best = c
+				}
+			} else if lc < lb {
+				best = c
+			}
+		default:
+			if (c[0] == 'P') != (best[0] == 'P') {
+				if c[0] == 'P' {
+					best = c
+				}
+			} else if rank(c) > rank(best) {
+				best = c
+			}
+		}
+	}
+	return best
 }

@@ -230,7 +230,7 @@ export function papayooUI(ctx) {
     return h('div' + '.opp' + (turn ? '.turn' : '') + (taking ? '.taker' : '') + (anim.has('seat:' + s) ? '.flash' : ''), { 'data-player': s },
       h('div.oname', h('span.nm', ctx.name(s)),
         v.dealer === s && v.phase !== 'over' ? h('span.badge.dealer', { title: t('papayoo.dealer') }, t('papayoo.dealer.short')) : null),
-      h('div.backs', { 'aria-label': t('papayoo.cards', { n }) },
+      v.phase === 'over' ? null : h('div.backs', { 'aria-label': t('papayoo.cards', { n }) },
         Array.from({ length: backs }, (_, i) => vars(h('span.back', { html: backSVG() }), { i })),
         h('span.count', String(n))),
       h('div.ostats',
