@@ -217,7 +217,11 @@ export function papayooUI(ctx) {
         'aria-pressed': sel.has(c) ? 'true' : 'false',
         'aria-label': cardText(c), html: paperSVG(c, v.papayoo), ...tap(() => tapCard(c)),
       }, fresh.has(c) ? h('span.newtag', t('papayoo.new')) : null), { i, d: `${i * 25}ms` });
-    })), { n, m: (n - 1) / 2, sw: wide.toFixed(3), sn: narrow });
+    })), {
+      n, m: (n - 1) / 2, sw: wide.toFixed(3), sn: narrow,
+      // A gentle arc: at most about ±6° and 10 px at the ends.
+      rot: `${Math.min(1.2, 12 / Math.max(n, 1)).toFixed(2)}deg`, drop: `${n > 2 ? (40 / ((n - 1) * (n - 1))).toFixed(3) : 0}px`,
+    });
   }
 
   function opponentEl(s) {
