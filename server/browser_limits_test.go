@@ -170,6 +170,14 @@ func TestBrowserLimits(t *testing.T) {
 			fmt.Sscan(st.Need, &n)
 			for i := 0; i < n && i < st.Hand; i++ {
 				click(fmt.Sprintf(`.lim-hand [data-i="%d"]`, i))
+				if i == 0 && hides == 0 {
+					// One card of two chosen: Hide is not offered yet.
+					var off bool
+					run("hide button", chromedp.Evaluate(`document.querySelector('[data-action=hide]').disabled`, &off))
+					if !off {
+						t.Fatal("Hide is offered with 1 card chosen of 2")
+					}
+				}
 			}
 			click(`[data-action=hide]`)
 			hides++
@@ -186,7 +194,7 @@ func TestBrowserLimits(t *testing.T) {
 			case st.Exchange != "" && exchanges < 2:
 				click(`[data-action=exchange]`)
 				exchanges++
-			case len(st.Accuse) > 0 && (turns[st.Round] > 2 || st.Hand == 0 || st.Pile >= 5):
+			case len(st.Accuse) > 0 && (turns[st.Round] > 3 || st.Hand == 0 || st.Pile >= 6):
 				click(fmt.Sprintf(`button.lim-opp[data-seat="%d"]`, st.Accuse[0]))
 				click(`[data-action=accuse]`)
 				accusations++
@@ -217,9 +225,6 @@ func TestBrowserLimits(t *testing.T) {
 	if final != "Partie terminée" {
 		t.Fatalf("the final panel reads %q", final)
 	}
-	click(`#lang`)
-	shoot("limits-final.png")
-	click(`#lang`)
 	click(`[data-action=close-overlay]`)
 	var again string
 	const againText = `document.querySelector('.again [data-action=again]').textContent`
@@ -232,6 +237,11 @@ func TestBrowserLimits(t *testing.T) {
 	if again != "Play again" {
 		t.Fatalf("the play-again button reads %q in English", again)
 	}
+	// The last resolution and the final scores can be shown again.
+	click(`[data-action=show-accusation]`)
+	run("final panel again", chromedp.WaitVisible(`#overlay[data-kind=over]`, chromedp.ByQuery))
+	shoot("limits-final.png")
+	click(`[data-action=close-overlay]`)
 
 	// A refresh brings back the seat, and the log with it.
 	var back string
@@ -271,6 +281,44 @@ func TestBrowserLimits(t *testing.T) {
 		t.Errorf("at 360 px the page is %d px wide", width)
 	}
 	shoot("limits-360.png")
+
+	// Four players around the table: one hidden card each.
+	run("four players",
+		chromedp.EmulateViewport(1100, 900),
+		chromedp.Navigate(h.hs.URL+"/"),
+		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=game]'); s.value = 'limits'; s.dispatchEvent(new Event('change')); })()`, nil),
+		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=players]'); s.value = '4'; s.dispatchEvent(new Event('change')); })()`, nil),
+		chromedp.WaitVisible(`select[name=seat3]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'heuristic'; s.dispatchEvent(new Event('change')); })`, nil),
+		chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery),
+	)
+	for i := 0; i < 400; i++ {
+		run("read", chromedp.Evaluate(readLimits, &st))
+		if st.MyTurn == "1" && st.Phase == "hide" {
+			if st.Need != "1" {
+				t.Fatalf("with 4 players, hide %s cards", st.Need)
+			}
+			click(`.lim-hand [data-i="1"]`)
+			click(`[data-action=hide]`)
+			continue
+		}
+		if st.MyTurn == "1" && st.Phase == "turn" && st.Pile >= 2 && len(st.Accuse) > 0 {
+			click(fmt.Sprintf(`button.lim-opp[data-seat="%d"]`, st.Accuse[len(st.Accuse)-1]))
+			break
+		}
+		if st.MyTurn == "1" && st.Phase == "turn" {
+			click(`.lim-hand [data-i="0"]`)
+			click(`[data-action=place]`)
+			continue
+		}
+		run("wait", chromedp.Sleep(25*time.Millisecond))
+	}
+	if st.Hidden != 1 {
+		t.Fatalf("with 4 players, %d hidden cards shown", st.Hidden)
+	}
+	shoot("limits-4players.png")
 	t.Logf("a whole game in %d steps: %d hides, %d places, %d exchanges, %d accusations, %d resolutions seen; screenshots in %s",
 		steps, hides, places, exchanges, accusations, resolutions, dir)
 }

@@ -230,7 +230,8 @@ export function limitsUI(ctx) {
     return h('div.lim-pile',
       h('div.lim-card.lim-limit' + (anim.has('limit') ? '.anim' : ''), { id: 'limitcard', html: limitSVG(v.base, v.limit), 'aria-label': t('limits.limitcard') }),
       h('div.label', t('limits.limitcard')),
-      Object.keys(mine).length ? h('div.lim-mine', Object.entries(mine).map(([c, n]) => chip(c, '+' + n))) : null);
+      Object.keys(mine).length ? h('div.lim-mine', { title: t('limits.mine.title') }, h('span.label', t('limits.mine')),
+        Object.entries(mine).map(([c, n]) => chip(c, '+' + n))) : null);
   }
 
   function pileEl() {
@@ -371,7 +372,7 @@ export function limitsUI(ctx) {
       h('tr', ['limits.col.player', 'limits.col.points', 'limits.col.cards', 'limits.col.score'].map(k => h('th', t(k))),
         rs && highlight ? h('th', t('limits.col.round')) : null),
       Array.from({ length: n }, (_, s) => h('tr' + ((v.winners || []).includes(s) ? '.win' : ''),
-        h('td', ctx.name(s)), h('td', v.points[s]), h('td', v.limits_taken[s]), h('td', h('strong', v.scores[s])),
+        h('td', ctx.name(s)), h('td', String(v.points[s])), h('td', String(v.limits_taken[s])), h('td', h('strong', String(v.scores[s]))),
         rs && highlight ? h('td', rs[s] > 0 ? '+' + rs[s] : rs[s] || '') : null)));
   }
 
