@@ -142,6 +142,12 @@ export function limitsUI(ctx) {
     }
   }
 
+  // unlimited: the colour has no limit (X) this round, so nobody can be
+  // over it.
+  const unlimited = c => {
+    const i = COLOURS.indexOf(c);
+    return i >= 0 && view().base && view().base[i] === null;
+  };
   const accusable = s => legal().some(m => m.type === 'accuse' && m.seat === s);
   const exchanges = () => legal().filter(m => m.type === 'exchange').map(m => m.color);
   const placeable = c => legal().some(m => m.type === 'place' && m.card === c);
@@ -213,6 +219,7 @@ export function limitsUI(ctx) {
         hid || v.phase === 'hide' ? h('span.lim-hid' + (hid ? '' : '.waiting'), hid ? t('limits.hidden.n', { n: hideN() }) : t('limits.hiding')) : null),
       h('div.lim-last', last[s] ? [t('limits.lastplaced'), ' ', chip(last[s])] : (v.placed.includes(s) ? t('limits.placed') : t('limits.noplaced'))),
       can ? h('div.lim-accusehint', target === s ? t('limits.accuse.chosen', { color: cname(last[s] || '?') }) : t('limits.accuse.tap')) : null,
+      can && target === s && unlimited(last[s]) ? h('div.lim-warn', t('limits.accuse.x', { color: cname(last[s]) })) : null,
     ];
     if (can) {
       return h('button.' + cls, {
