@@ -189,6 +189,17 @@ func TestBrowserLimits(t *testing.T) {
 			if !photographed && st.Round >= "2" && st.Pile >= 2 {
 				shoot("limits-table.png")
 				photographed = true
+				// A refresh mid-round: who placed the top card and each
+				// player's last placed colour come back from the history.
+				const marks = `[...document.querySelectorAll('.lim-by, .lim-last .lim-chip')].map(e => e.textContent).join('|')`
+				var before, after string
+				run("marks", chromedp.Evaluate(marks, &before))
+				run("refresh mid-game", chromedp.Reload(), chromedp.WaitVisible(`#game.lim .lim-me`, chromedp.ByQuery),
+					chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(marks, &after))
+				if before == "" || before != after {
+					t.Fatalf("after a refresh the pile's marks read %q, not %q", after, before)
+				}
+				continue
 			}
 			switch {
 			case st.Exchange != "" && exchanges < 2:

@@ -324,7 +324,10 @@ export function limitsUI(ctx) {
       return [b('hide', t('limits.do.hide', { n: sel.length, want: hideN() }), sel.length === hideN() && hideLegal(), 'primary')];
     }
     const c = selColours()[0];
-    const out = [b('place', c ? t('limits.do.place', { card: cardName(c) }) : t('limits.do.place.none'), !!c && placeable(c), 'primary')];
+    const out = [];
+    if (legal().some(m => m.type === 'place')) {
+      out.push(b('place', c ? t('limits.do.place', { card: cardName(c) }) : t('limits.do.place.none'), !!c && placeable(c), 'primary'));
+    }
     for (const x of exchanges()) {
       out.push(b('exchange', t('limits.do.exchange', { color: cname(x) }), true, 'exchange', () => act.exchange(x), { 'data-color': x }));
     }
