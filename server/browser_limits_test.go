@@ -330,6 +330,24 @@ func TestBrowserLimits(t *testing.T) {
 		t.Fatalf("with 4 players, %d hidden cards shown", st.Hidden)
 	}
 	shoot("limits-4players.png")
+
+	// A spectator sees the table, nobody's hand and no hidden colour.
+	watched := h.create("limits", []string{"", "heuristic", "heuristic"}, "Host", "")
+	var seen struct {
+		Seat   string `json:"seat"`
+		Opps   int    `json:"opps"`
+		Secret int    `json:"secret"`
+	}
+	run("spectator",
+		chromedp.Navigate(h.hs.URL+"/t/"+watched.Table),
+		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`({seat: document.querySelector('#table').dataset.seat,
+			opps: document.querySelectorAll('.lim-opp').length,
+			secret: document.querySelectorAll('.lim-me, .lim-peek, .lim-hand, [data-hidden]').length})`, &seen))
+	if seen.Seat != "-1" || seen.Opps != 3 || seen.Secret != 0 {
+		t.Fatalf("a spectator sees %+v", seen)
+	}
 	t.Logf("a whole game in %d steps: %d hides, %d places, %d exchanges, %d accusations, %d resolutions seen; screenshots in %s",
 		steps, hides, places, exchanges, accusations, resolutions, dir)
 }
