@@ -270,14 +270,11 @@ export function limitsUI(ctx) {
     const v = view();
     const s = me();
     const turn = playing() && v.to_move.includes(s);
+    // The cards just drawn slide in (the last ones of their colour).
     const drawnLeft = [...drawn];
-    const handCards = v.hand.map((c, i) => {
-      // The cards just drawn slide in (the last ones of their colour).
-      return { c, i };
-    });
     const fresh = new Set();
-    for (let k = handCards.length - 1; k >= 0; k--) {
-      const j = drawnLeft.indexOf(handCards[k].c);
+    for (let k = v.hand.length - 1; k >= 0; k--) {
+      const j = drawnLeft.indexOf(v.hand[k]);
       if (j >= 0) { fresh.add(k); drawnLeft.splice(j, 1); }
     }
     const hidden = v.hidden.map(c => h('div.lim-card.lim-hiddencard' + (anim.has('hidden') ? '.anim' : ''), {
@@ -347,7 +344,7 @@ export function limitsUI(ctx) {
       h('button.link', { type: 'button', 'data-action': 'show-accusation', onclick: () => { overlay = { kind: v.phase === 'over' ? 'over' : 'accuse', acc: a, winners: v.winners, scores: v.scores }; ctx.render(); } }, t('limits.details')));
   }
 
-  const verdict = a => t(a.over ? 'limits.verdict.over' : 'limits.verdict.ok', {
+  const verdict = a => t(a.over ? 'limits.verdict.over' : a.limit === null ? 'limits.verdict.x' : 'limits.verdict.ok', {
     accuser: ctx.name(a.accuser), suspect: ctx.name(a.suspect), color: cname(a.color),
     count: a.count, limit: a.limit === null ? 'X' : a.limit, taker: ctx.name(a.taker),
   });
