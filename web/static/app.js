@@ -4,9 +4,10 @@
 import { h, clear, toast } from './dom.js';
 import { t, setLang, getLang, otherLang, has } from './i18n.js';
 import { caboUI } from './cabo.js';
+import { dacapoUI } from './dacapo.js';
 import { genericUI } from './generic.js';
 
-const screens = { cabo: caboUI };
+const screens = { cabo: caboUI, dacapo: dacapoUI };
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
