@@ -150,7 +150,7 @@ func TestBrowserDacapo(t *testing.T) {
 			}
 			if st.Overlay == "over" {
 				var png []byte
-				run("end screenshot", chromedp.Sleep(300*time.Millisecond), chromedp.FullScreenshot(&png, 90))
+				run("end screenshot", chromedp.Sleep(300*time.Millisecond), chromedp.FullScreenshot(&png, 100))
 				save("dacapo-end.png", png)
 				break
 			}
@@ -179,10 +179,10 @@ func TestBrowserDacapo(t *testing.T) {
 				// piles glowing; then the same at 360 px wide.
 				var png, narrow []byte
 				var width int
-				run("screenshots", chromedp.Sleep(500*time.Millisecond), chromedp.FullScreenshot(&png, 90),
+				run("screenshots", chromedp.Sleep(500*time.Millisecond), chromedp.FullScreenshot(&png, 100),
 					chromedp.EmulateViewport(360, 740), chromedp.Sleep(300*time.Millisecond),
 					chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
-					chromedp.FullScreenshot(&narrow, 90),
+					chromedp.FullScreenshot(&narrow, 100),
 					chromedp.EmulateViewport(1100, 900), chromedp.Sleep(100*time.Millisecond))
 				if width > 360 {
 					t.Errorf("at 360 px the page is %d px wide", width)

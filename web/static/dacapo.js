@@ -52,6 +52,7 @@ export function dacapoUI(ctx) {
   let notice = null;       // {text key, params, until}
   let overlay = null;      // {kind: 'game'|'over', ...}
   let counts = null;       // personal pile sizes as the events go, for a game's end
+  const drew = new Map();  // seat -> {n, until}: cards just drawn, shown as "+n"
 
   const me = () => ctx.seat;
   const view = () => ctx.state.view;
@@ -144,6 +145,8 @@ export function dacapoUI(ctx) {
         break;
       case 'draw':
         anim.add('hand:' + e.seat);
+        drew.set(e.seat, { n: e.count, until: Date.now() + NOTICE_MS });
+        later(NOTICE_MS);
         if (e.seat === me()) {
           // A draw at a turn's start is the refill; during my own turn it
           // is the 4 new cards of an emptied hand.
@@ -281,7 +284,8 @@ export function dacapoUI(ctx) {
     const n = view().hand_sizes[s];
     return h('div.dc-handbacks' + (anim.has('hand:' + s) ? '.anim' : ''), { 'aria-label': t('dacapo.hand.count', { n }) },
       Array.from({ length: n }, () => h('span.dc-back', { html: backSVG() })),
-      h('span.dc-hn', t('dacapo.hand.count', { n })));
+      h('span.dc-hn', t('dacapo.hand.count', { n })),
+      drew.get(s)?.until > Date.now() ? h('span.dc-drew', t('dacapo.drew', { n: drew.get(s).n })) : null);
   }
 
   function opponentEl(s, L) {
@@ -350,9 +354,10 @@ export function dacapoUI(ctx) {
     const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', onclick: () => { overlay = null; ctx.render(); } }, t('table.close'));
     const rows = Array.from({ length: v.players }, (_, s) => h('tr' + (overlay.winners?.includes(s) ? '.win' : ''),
       h('td', ctx.name(s)),
-      h('td', overlay.left ? overlay.left[s] : '—'),
-      h('td', overlay.round ? overlay.round[s] : '—'),
-      match ? h('td', (overlay.scores || v.scores)[s]) : null));
+      // String(): dom.js's h() takes a bare 0 for missing attributes.
+      h('td', overlay.left ? String(overlay.left[s]) : '—'),
+      h('td', overlay.round ? String(overlay.round[s]) : '—'),
+      match ? h('td', String((overlay.scores || v.scores)[s])) : null));
     return h('div.overlay', { id: 'overlay', 'data-kind': overlay.kind },
       h('div.card-panel.dc-end',
         h('h2', overlay.kind === 'over' ? (match ? t('dacapo.match.over') : t('table.over')) : t('dacapo.game.end', { n: overlay.game })),
