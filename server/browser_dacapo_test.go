@@ -32,6 +32,8 @@ type dacapoPage struct {
 	Piles   []int    `json:"piles"`
 	HTarget []int    `json:"htarget"`
 	Becomes []string `json:"becomes"`
+	Slide   bool     `json:"slide"`
+	Notice  string   `json:"notice"`
 }
 
 const readDacapo = `(() => {
@@ -47,7 +49,8 @@ const readDacapo = `(() => {
     anyhand: q('[data-src=hand]:not(:disabled)').map(e => e.dataset.card),
     piles: q('[data-pile].target:not(:disabled)').map(e => +e.dataset.pile),
     htarget: q('[data-helper].target:not(:disabled)').map(e => +e.dataset.helper),
-    becomes: q('.dc-becomes').map(e => e.textContent)};
+    becomes: q('.dc-becomes').map(e => e.textContent), slide: !!document.querySelector('.dc-slide'),
+    notice: (document.querySelector('#notice') || {}).textContent || ''};
 })()`
 
 // A person creates a Da Capo! match with two bots from the home page (small
@@ -139,10 +142,17 @@ func TestBrowserDacapo(t *testing.T) {
 	used := map[string]int{} // moves by kind: stock, helper, hand, opponent, helper-move
 	steps, myTurns, gameEnds, switched, photographed := 0, 0, 0, false, false
 	lastTurn := false
+	slides, notices := 0, map[string]bool{}
 	for ; steps < 4000; steps++ {
 		run("read the page", chromedp.Evaluate(readDacapo, &st))
 		if os.Getenv("TAPIS_DEBUG") != "" {
 			t.Logf("%+v", st)
+		}
+		if st.Slide {
+			slides++
+		}
+		if st.Notice != "" {
+			notices[st.Notice] = true
 		}
 		if st.Overlay == "game" || st.Overlay == "over" {
 			if st.Overlay == "game" {
@@ -259,5 +269,29 @@ func TestBrowserDacapo(t *testing.T) {
 	if text.Again != "Play again" || !strings.Contains(text.Log, "onto building pile") || !strings.Contains(text.Log, "You draw") {
 		t.Fatalf("back in English: %q, log %.300q", text.Again, text.Log)
 	}
-	t.Logf("a match of %d game(s) in %d steps, %d of my turns; moves by kind %v; screenshots in %s", gameEnds+1, steps, myTurns, used, dir)
+	if slides == 0 {
+		t.Error("no completed pile was seen sliding away")
+	}
+	fresh := 0
+	for n := range notices {
+		if strings.Contains(n, "nouvelles cartes") || strings.Contains(n, "new cards") {
+			fresh++
+		}
+	}
+
+	// A refused move is explained in words, in both languages: the
+	// screen's explain() on the engine's refusals.
+	var why []string
+	run("explain", chromedp.Evaluate(`import('/static/dacapo.js').then(m => {
+		const ui = m.dacapoUI({seat: 0, state: null, pending: false, name: s => 'P' + s, move() {}, again() {}, render() {}});
+		return ['dacapo: build: a 5 does not go on building pile 1 at 2 (a 3 or a Joker does)',
+			'dacapo: build: a 7 cannot start a pile (a 1 or a Joker can)',
+			'dacapo: helper: you have no J in hand', 'dacapo: build: your helper pile 2 is empty'].map(e => ui.explain(e));
+	})`, &why, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	want := []string{"A 5 does not go on building pile 2: it is at 2, so it needs a 3 or a Joker.",
+		"A 7 cannot start a pile: only a 1 or a Joker can.", "You have no Joker in hand.", "Your helper pile 3 is empty."}
+	if strings.Join(why, "|") != strings.Join(want, "|") {
+		t.Errorf("refusals explained as %q", why)
+	}
+	t.Logf("a match of %d game(s) in %d steps, %d of my turns; moves by kind %v; %d fresh hands told; screenshots in %s", gameEnds+1, steps, myTurns, used, fresh, dir)
 }

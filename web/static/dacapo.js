@@ -323,7 +323,8 @@ export function dacapoUI(ctx) {
           let isNew = false;
           if (fresh.get(String(c))) { fresh.set(String(c), fresh.get(String(c)) - 1); isNew = true; }
           return cardEl(c, {
-            cls: ['dc-hcardbtn', can ? 'can' : '', chosen ? 'selected' : '', isNew ? 'anim' : ''].join(' '),
+            // Gold: it fits a building pile; blue: only a helper pile.
+            cls: ['dc-hcardbtn', can ? (build ? 'can' : 'can-help') : '', chosen ? 'selected' : '', isNew ? 'anim' : ''].join(' '),
             attrs: { 'data-src': 'hand', 'data-card': c, disabled: !can, 'data-build': build ? '1' : '0' },
             label: cardName(c), onclick: () => pick(src),
           });
