@@ -285,7 +285,7 @@ export function dacapoUI(ctx) {
     return h('div.dc-handbacks' + (anim.has('hand:' + s) ? '.anim' : ''), { 'aria-label': t('dacapo.hand.count', { n }) },
       Array.from({ length: n }, () => h('span.dc-back', { html: backSVG() })),
       h('span.dc-hn', t('dacapo.hand.count', { n })),
-      drew.get(s)?.until > Date.now() ? h('span.dc-drew', t('dacapo.drew', { n: drew.get(s).n })) : null);
+      drew.get(s)?.until > Date.now() ? h('span.dc-drew' + (drew.get(s).shown ? '' : '.fresh'), t('dacapo.drew', { n: drew.get(s).n })) : null);
   }
 
   function opponentEl(s, L) {
@@ -392,7 +392,7 @@ export function dacapoUI(ctx) {
     root.append(...[
       h('div.status', { id: 'status' },
         h('strong', match ? t('dacapo.game.match', { n: v.game, target: match }) : t('dacapo.game.single')), ' · ', hint(L),
-        nt ? h('div.dc-notice', { id: 'notice' }, t(nt.key, nt.params)) : null),
+        nt ? h('div.dc-notice' + (nt.shown ? '' : '.fresh'), { id: 'notice' }, t(nt.key, nt.params)) : null),
       h('div.dc-opponents.n' + others.length, others.map(s => opponentEl(s, L))),
       h('div.dc-center',
         h('div.dc-drawpile' + (anim.has('draw') ? '.anim' : ''),
@@ -406,6 +406,9 @@ export function dacapoUI(ctx) {
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
+    // A notice or a "+n drawn" fades in once, not at every redraw.
+    if (nt) nt.shown = true;
+    for (const d of drew.values()) d.shown = true;
   }
 
   function logLine(e) {
