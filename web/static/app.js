@@ -6,9 +6,10 @@ import { t, setLang, getLang, otherLang, has } from './i18n.js';
 import { caboUI } from './cabo.js';
 import { papayooUI } from './papayoo.js';
 import { limitsUI } from './limits.js';
+import { dacapoUI } from './dacapo.js';
 import { genericUI } from './generic.js';
 
-const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI };
+const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
