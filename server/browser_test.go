@@ -284,9 +284,9 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	t.Logf("a whole game in %d steps, %d powers used (a spied card seen hidden again: %v); screenshots: %s and tapis-cabo-360.png beside it", clicks, powers, hidden, shot)
 }
 
-// Every other game is playable through the generic screen: its legal
-// moves are buttons. The test clicks them (the first one, or any) until
-// the game ends or a few hundred moves have been played.
+// Every game is also playable through the generic screen (the table's URL
+// with ?screen=generic): its legal moves are buttons. The test clicks them
+// at random until the game ends or 150 moves have been played.
 func TestBrowserGenericGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test is not short")
@@ -317,9 +317,6 @@ func TestBrowserGenericGames(t *testing.T) {
 		}
 	}
 	for _, g := range games.All() {
-		if g.Name() == "cabo" {
-			continue
-		}
 		lo, _ := g.Players()
 		run(g.Name()+": home page",
 			chromedp.Navigate(h.hs.URL+"/"),
@@ -330,6 +327,9 @@ func TestBrowserGenericGames(t *testing.T) {
 				document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'random'; s.dispatchEvent(new Event('change')); }); })()`, lo), nil),
 			chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
 			chromedp.WaitVisible(`#game`, chromedp.ByQuery),
+			chromedp.Evaluate(`location.search = '?screen=generic'`, nil),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.WaitVisible(`#game .generic`, chromedp.ByQuery),
 		)
 		moves, status := 0, ""
 		for i := 0; i < 3000 && moves < 150; i++ {

@@ -187,7 +187,9 @@ function tablePage(id) {
     switch (m.type) {
       case 'welcome':
         T.seat = m.seat; T.info = m.table; T.log = [];
-        T.ui = (screens[m.table.game] || genericUI)(ctx);
+        // ?screen=generic shows any game as its raw view and legal moves,
+        // for bot writers and to keep the generic screen tested.
+        T.ui = ((new URLSearchParams(location.search).get('screen') === 'generic' ? null : screens[m.table.game]) || genericUI)(ctx);
         for (const e of m.history) addLog(e, true);
         break;
       case 'table':
