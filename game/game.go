@@ -37,6 +37,9 @@ type Config struct {
 	// game's stack notation of REPLAY.md. What a stack leaves open comes
 	// from Seed.
 	Stacks []json.RawMessage
+	// Log, when not nil, receives the events of the game's opening (the
+	// first deal, the first limit card), as Apply's log receives a move's.
+	Log *Log
 }
 
 // Game creates states and translates moves to and from their JSON form.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -36,6 +37,7 @@ type pageState struct {
 	Round   string `json:"round"`
 	Overlay string `json:"overlay"`
 	Mine    []int  `json:"mine"` // my filled slots
+	Sel     []int  `json:"sel"`  // my selected slots
 	Cabo    bool   `json:"cabo"` // the Call Cabo button is there
 	Lang    string `json:"lang"`
 }
@@ -46,6 +48,7 @@ const readPage = `(() => {
   return {status: tb ? tb.dataset.status : '', phase: d.phase || '', myturn: d.myturn || '', need: d.need || '',
     drawn: d.drawn || '', round: d.round || '', overlay: d.overlay || '',
     mine: [...document.querySelectorAll('.player.mine .slot:not(.empty)')].map(e => +e.dataset.slot),
+    sel: [...document.querySelectorAll('.player.mine .slot.selected')].map(e => +e.dataset.slot),
     cabo: !!document.querySelector('[data-action=cabo]'), lang: document.documentElement.lang};
 })()`
 
@@ -164,12 +167,19 @@ func TestBrowserPlaysCabo(t *testing.T) {
 				refusedSeen = true
 				continue
 			}
+			// Toggle only the slots whose selection is wrong, so that a click
+			// lost to a redraw is mended on the next pass, not repeated.
 			var n int
 			fmt.Sscan(st.Need, &n)
-			for _, s := range st.Mine[:min(n, len(st.Mine))] {
-				click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, s))
+			want := st.Mine[:min(n, len(st.Mine))]
+			for _, s := range st.Mine {
+				if slices.Contains(want, s) != slices.Contains(st.Sel, s) {
+					click(fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, s))
+				}
 			}
-			click(`[data-action=look]`)
+			if len(st.Sel) == len(want) {
+				click(`[data-action=look]`)
+			}
 		case "turn":
 			turns[st.Round]++
 			if turns[st.Round] > 2 && st.Cabo {

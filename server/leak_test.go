@@ -20,6 +20,8 @@ type shadow struct {
 	g      game.Game
 	states []game.State   // states[k]: after k moves
 	events [][]game.Event // events[k]: those of move k+1 (index k)
+	// opening holds the events of the match's opening (Config.Log).
+	opening []game.Event
 }
 
 func replayMatch(t *testing.T, h *harness, table string) *shadow {
@@ -29,11 +31,12 @@ func replayMatch(t *testing.T, h *harness, table string) *shadow {
 		t.Fatal(err)
 	}
 	g := games.Named(sv.Game)
-	st, err := g.New(game.Config{Players: sv.Players, Options: sv.Options, Seed: sv.Match.Seed})
+	var opening game.Log
+	st, err := g.New(game.Config{Players: sv.Players, Options: sv.Options, Seed: sv.Match.Seed, Log: &opening})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh := &shadow{g: g, states: []game.State{st.Clone()}}
+	sh := &shadow{g: g, states: []game.State{st.Clone()}, opening: opening.Events}
 	for i, mv := range sv.Match.Moves {
 		m, err := g.UnmarshalMove(mv.Move)
 		if err != nil {
@@ -115,6 +118,13 @@ func (sh *shadow) checkMessages(t *testing.T, s game.Seat, raw [][]byte) {
 						evs = append(evs, e.Data)
 					}
 				}
+			} else if m.N == 0 && len(m.Events) > 0 {
+				// The state sent as the match starts carries its opening.
+				for _, e := range sh.opening {
+					if e.To.Has(s) {
+						evs = append(evs, e.Data)
+					}
+				}
 			}
 			if got, want := canon(t, m.Events), canon(t, orEmpty(evs)); got != want {
 				t.Fatalf("%s: events\n got %s\nwant %s", where, got, want)
@@ -123,6 +133,13 @@ func (sh *shadow) checkMessages(t *testing.T, s game.Seat, raw [][]byte) {
 				// The history of a (re)connection is every event of the
 				// match so far that s may see.
 				var hist []any
+				// A welcome before the match began has no history: the
+				// opening then comes with the match's first state.
+				for _, e := range sh.opening {
+					if e.To.Has(s) && !(m.By < 0 && m.N == 0 && len(m.Events) > 0) {
+						hist = append(hist, e.Data)
+					}
+				}
 				for _, evs := range sh.events[:m.N] {
 					for _, e := range evs {
 						if e.To.Has(s) {

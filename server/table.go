@@ -237,13 +237,16 @@ func (t *table) start(ctx context.Context) error {
 		return err
 	}
 	t.broadcastInfo()
-	t.broadcastState(game.Spectator, nil)
+	t.broadcastState(game.Spectator, t.log.Events)
 	return nil
 }
 
-// begin sets up match no from its seed: the state, and fresh bots.
+// begin sets up match no from its seed: the state, and fresh bots. The
+// opening's events (the first deal) are left in t.log and passed to the
+// history and the bots like a move's.
 func (t *table) begin(no int, seed uint64) error {
-	st, err := t.g.New(game.Config{Players: t.players, Options: t.opts, Seed: seed})
+	t.log.Reset()
+	st, err := t.g.New(game.Config{Players: t.players, Options: t.opts, Seed: seed, Log: &t.log})
 	if err != nil {
 		return err
 	}
@@ -262,6 +265,7 @@ func (t *table) begin(no int, seed uint64) error {
 			t.seats[i].player = p
 		}
 	}
+	t.deliver()
 	return nil
 }
 
@@ -292,10 +296,14 @@ func (t *table) step(s game.Seat, m game.Move) error {
 	return nil
 }
 
-// record counts the move just applied and passes its events (t.log) to
-// the history and to the bots.
+// record counts the move just applied and delivers its events.
 func (t *table) record() {
 	t.n++
+	t.deliver()
+}
+
+// deliver passes the events in t.log to the history and to the bots.
+func (t *table) deliver() {
 	t.history.Events = append(t.history.Events, t.log.Events...)
 	for i := range t.seats {
 		p := t.seats[i].player

@@ -125,12 +125,21 @@ func (r *runner) fail(format string, args ...any) {
 func (r *runner) play() {
 	t := r.t
 	t.Helper()
-	st, err := r.g.New(r.cfg)
+	var log game.Log
+	var events [][]byte
+	c := r.cfg
+	c.Log = &log
+	st, err := r.g.New(c)
 	if err != nil {
 		r.fail("New: %v", err)
 	}
-	var log game.Log
-	var events [][]byte
+	// The opening's events must not change play either.
+	if quiet, _ := r.g.New(r.cfg); !reflect.DeepEqual(st, quiet) {
+		r.fail("New with and without a log gave different states")
+	}
+	for _, e := range log.Events {
+		events = append(events, r.eventJSON(e))
+	}
 	for !st.Over() {
 		if len(r.history) >= r.suite.MaxMoves {
 			r.fail("game not over after %d moves", r.suite.MaxMoves)
@@ -370,11 +379,13 @@ func (r *runner) checkOver(st game.State) {
 // checkReplay plays the same seed and moves again: same state, same events.
 func (r *runner) checkReplay(final game.State, events [][]byte) {
 	r.t.Helper()
-	st, err := r.g.New(r.cfg)
+	var log game.Log
+	c := r.cfg
+	c.Log = &log
+	st, err := r.g.New(c)
 	if err != nil {
 		r.fail("New: %v", err)
 	}
-	var log game.Log
 	for i, h := range r.history {
 		if err := st.Apply(h.seat, h.move, &log); err != nil {
 			r.fail("replay: move %d refused: %v", i, err)

@@ -135,6 +135,6 @@ func NewState(c game.Config) (*State, error) {
 			}
 		}
 	}
-	st.deal(0, nil)
+	st.deal(0, c.Log)
 	return st, nil
 }

@@ -148,6 +148,6 @@ func NewState(c game.Config) (*State, error) {
 			}
 		}
 	}
-	st.deal(nil)
+	st.deal(c.Log)
 	return st, nil
 }

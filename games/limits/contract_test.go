@@ -27,7 +27,7 @@ func BenchmarkPlayout(b *testing.B) {
 				// start's cards with a new seed.
 				seed++
 				st = State{n: start.n, handSize: start.handSize, hideN: start.hideN, rng: game.NewRNG(seed)}
-				st.deal(nil)
+				st.deal(nil, nil)
 				return &st
 			})
 		})

@@ -87,7 +87,7 @@ func parseStack(raw json.RawMessage, players int) (stack, error) {
 // deal sets the game up (RULES.md §3 Setup): the limit deck without the
 // cards removed at random, the shuffled draw pile, the hands; then it turns
 // up the first limit card. The stack, if any, fixes what it gives.
-func (st *State) deal(sk *stack) {
+func (st *State) deal(sk *stack, log *game.Log) {
 	left := [Colours]int8{PerColour, PerColour, PerColour, PerColour, PerColour}
 	if sk != nil {
 		for _, h := range sk.hands {
@@ -164,7 +164,7 @@ func (st *State) deal(sk *stack) {
 		st.nLimits++
 	}
 	st.leader = 0
-	st.startRound(nil)
+	st.startRound(log)
 }
 
 // startRound turns up the next limit card and opens the hide.

@@ -111,6 +111,6 @@ func NewState(c game.Config) (*State, error) {
 		}
 		sk = &s
 	}
-	st.deal(sk)
+	st.deal(sk, c.Log)
 	return st, nil
 }

@@ -110,7 +110,7 @@ func NewState(c game.Config) (*State, error) {
 			}
 		}
 	}
-	st.deal(nil)
+	st.deal(c.Log)
 	return st, nil
 }
 

@@ -244,20 +244,7 @@ function tablePage(id) {
     }
   };
 
-  // A message that redraws the table between a press and its release would
-  // replace the element under the pointer and lose the click; so while a
-  // pointer is down the redraw waits, and happens just after the click.
-  let pressed = false, deferred = false;
-  document.addEventListener('pointerdown', () => { pressed = true; }, true);
-  const release = () => {
-    pressed = false;
-    if (deferred) { deferred = false; setTimeout(render, 0); }
-  };
-  document.addEventListener('pointerup', release, true);
-  document.addEventListener('pointercancel', release, true);
-
   const render = () => {
-    if (pressed) { deferred = true; return; }
     clear(main);
     if (T.notFound) {
       main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
