@@ -2,7 +2,7 @@
 // discard piles, the drawn card, and the moves of RULES.md §1 as clicks.
 // A card seen once (a peek) is shown for a few seconds, then hidden again:
 // remembering it is part of the game.
-import { h } from './dom.js';
+import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { faceSVG, backSVG } from './cards.js';
 
@@ -131,7 +131,7 @@ export function caboUI(ctx) {
       class: cls, type: 'button', 'data-seat': seat, 'data-slot': slot, disabled: !filled,
       'aria-label': t('cabo.slot.of', { name: ctx.name(seat), slot: slot + 1 }),
       html: filled ? (shown !== null ? faceSVG(shown) : backSVG()) : '',
-      onclick: () => clickSlot(seat, slot),
+      ...tap(() => clickSlot(seat, slot)),
     });
   }
 
@@ -163,7 +163,7 @@ export function caboUI(ctx) {
     if (!myTurn()) return null;
     const off = ctx.pending;
     const b = (name, label, enabled, cls = '') => h('button' + (cls ? '.' + cls : ''), {
-      type: 'button', 'data-action': name, disabled: off || !enabled, onclick: act[name],
+      type: 'button', 'data-action': name, disabled: off || !enabled, ...tap(act[name]),
     }, label);
     // Look is offered as soon as a card is chosen: a wrong count is
     // refused by the server, and the refusal explained.
@@ -187,7 +187,7 @@ export function caboUI(ctx) {
   function overlayEl() {
     if (!overlay) return null;
     const v = view();
-    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', onclick: () => { overlay = null; ctx.render(); } }, t('table.close'));
+    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', ...tap(() => { overlay = null; ctx.render(); }) }, t('table.close'));
     const end = overlay.end;
     const table = end ? h('table.results',
       h('tr', ['cabo.col.player', 'cabo.col.hand', 'cabo.col.total', 'cabo.col.round', 'cabo.col.score'].map(k => h('th', t(k)))),
@@ -203,7 +203,7 @@ export function caboUI(ctx) {
         overlay.kind === 'over' ? h('p.winners', t('table.winners', { names: overlay.winners.map(ctx.name).join(', ') })) : null,
         table,
         h('div.row', close, overlay.kind === 'over' && me() >= 0
-          ? h('button', { type: 'button', 'data-action': 'again', onclick: () => { overlay = null; ctx.again(); } }, t('table.again')) : null)));
+          ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { overlay = null; ctx.again(); }) }, t('table.again')) : null)));
   }
 
   function render(root) {
@@ -225,11 +225,11 @@ export function caboUI(ctx) {
       h('div.center',
         h('div.pile', h('button.slot.big.drawpile' + (canDraw ? '.can' : ''), {
           type: 'button', 'data-action': 'drawpile', html: backSVG(), disabled: !canDraw || ctx.pending,
-          onclick: act.draw, 'aria-label': t('cabo.draw'),
+          ...tap(act.draw), 'aria-label': t('cabo.draw'),
         }), h('div.label', t('cabo.draw.pile', { n: v.draw_count }))),
         h('div.pile', h('button.slot.big.discardpile' + (anim.has('discard') ? '.anim' : '') + (canDraw && sel.size ? '.can' : ''), {
           type: 'button', 'data-action': 'discardpile', html: top === null ? '' : faceSVG(top),
-          disabled: !canDraw || ctx.pending, onclick: () => (sel.size ? act.take() : null),
+          disabled: !canDraw || ctx.pending, ...tap(() => (sel.size ? act.take() : null)),
           'aria-label': t('cabo.discard.pile'),
         }), h('div.label', t('cabo.discard.pile'))),
         v.drawn != null ? h('div.pile.drawn', h('div.slot.big' + (anim.has('drawn') ? '.anim' : ''), { html: faceSVG(v.drawn), id: 'drawn' }),

@@ -32,3 +32,15 @@ export function toast(text, kind = 'error') {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.className = ''; }, 4000);
 }
+
+// tap makes an element act on a press released over it. The table is
+// redrawn whenever a message comes (a bot's card, a timer), which replaces
+// the element between press and release and would lose a plain click; a
+// release over the redrawn element still counts. A keyboard's click
+// (detail 0) acts too. Use it as h('button', {...tap(fn)}).
+export function tap(fn) {
+  return {
+    onpointerup: e => { if (e.button === 0 && !e.currentTarget.disabled) fn(); },
+    onclick: e => { if (e.detail === 0) fn(); },
+  };
+}

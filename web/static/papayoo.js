@@ -7,7 +7,7 @@
 // as pass steps (cards held and not chosen yet); during the play, the cards
 // that follow the led suit (or any card when the seat cannot follow). The
 // whole pass is sent at once, as REPLAY.md's {"type":"pass","cards":[...]}.
-import { h, toast } from './dom.js';
+import { h, toast, tap } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
 
@@ -70,18 +70,6 @@ const suitName = s => t('papayoo.suit.' + s);
 function vars(el, v) {
   for (const [k, x] of Object.entries(v)) el.style.setProperty('--' + k, String(x));
   return el;
-}
-
-// tap makes an element act on a press released over it. The screen is
-// redrawn whenever a message comes (a bot's card, a timer), which replaces
-// the element between press and release and would lose a plain click;
-// a release over the redrawn element still counts. A keyboard's click
-// (detail 0) acts too.
-function tap(fn) {
-  return {
-    onpointerup: e => { if (e.button === 0 && !e.currentTarget.disabled) fn(); },
-    onclick: e => { if (e.detail === 0) fn(); },
-  };
 }
 
 export function papayooUI(ctx) {
