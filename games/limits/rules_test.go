@@ -74,9 +74,10 @@ func TestLimitTable(t *testing.T) {
 		t.Error("limit card 25 exists")
 	}
 	// The whole table against RULES.md's, when the rules are at hand.
-	data, err := os.ReadFile("/work/shared/rules/RULES.md")
+	// shared/ stands beside the repository, in CI as on a developer's machine.
+	data, err := os.ReadFile("../../../shared/rules/RULES.md")
 	if err != nil {
-		t.Skip("RULES.md not found:", err)
+		t.Skip("RULES.md not found beside the repository (../shared/rules): the seven cards above are checked; the whole table is not:", err)
 	}
 	_, detail, _ := strings.Cut(string(data), "## LIMITS-DETAIL")
 	rows := 0
