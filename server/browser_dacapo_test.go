@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,28 +57,10 @@ const readDacapo = `(() => {
 // source and then a building pile or a helper pile, switches the language,
 // and the table is photographed on a desktop and at 360 px wide.
 func TestBrowserDacapo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is not short")
-	}
-	exe := chromium(t)
 	cfg := testConfig()
 	cfg.BotDelay = 20 * time.Millisecond
 	h := newHarness(t, cfg)
-	profile, err := os.MkdirTemp("", "tapis-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900))
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
-	defer cancel()
+	ctx := browser(t, 120*time.Second)
 	// A script error on the page fails the test.
 	var jsErrs []string
 	var mu sync.Mutex

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,30 +52,10 @@ const readLimits = `(() => {
 // the final scores are shown in a panel; the language is switched; the
 // table is photographed on a desktop and at 360 px wide.
 func TestBrowserLimits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is not short")
-	}
-	exe := chromium(t)
 	cfg := testConfig()
 	cfg.BotDelay = 10 * time.Millisecond
 	h := newHarness(t, cfg)
-	profile, err := os.MkdirTemp("", "tapis-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	ctx, cancel := context.WithTimeout(bctx, time.Duration(limitsTimeout)*time.Second)
-	defer cancel()
+	ctx := browser(t, time.Duration(limitsTimeout)*time.Second)
 	// A script error on the page fails the test with its text.
 	chromedp.ListenTarget(ctx, func(ev any) {
 		if e, ok := ev.(*cdpruntime.EventExceptionThrown); ok {

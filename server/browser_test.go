@@ -27,6 +27,38 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// browser starts a headless chromium for one test, as a person's browser
+// on a desktop: a fresh profile, English, 1100x900. It skips the test in
+// -short runs or where chromium is missing, and everything is closed when
+// the test ends. The returned context expires after timeout.
+func browser(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser test is not short")
+	}
+	exe := chromium(t)
+	// Not t.TempDir: chromium may still write its profile as it exits,
+	// which would fail the test in cleanup.
+	profile, err := os.MkdirTemp("", "tapis-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900))
+	bctx, cancelB := chromedp.NewContext(actx)
+	ctx, cancel := context.WithTimeout(bctx, timeout)
+	t.Cleanup(func() {
+		cancel()
+		cancelB()
+		cancelA()
+		os.RemoveAll(profile)
+	})
+	return ctx
+}
+
 // pageState is what the test reads of the page to decide its next click.
 type pageState struct {
 	Status  string `json:"status"`
@@ -56,33 +88,10 @@ const readPage = `(() => {
 // page, plays a whole game by clicking, switches the language, and the
 // table is photographed, on a desktop and at 360 px wide.
 func TestBrowserPlaysCabo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is not short")
-	}
-	exe := chromium(t)
 	cfg := testConfig()
 	cfg.BotDelay = 20 * time.Millisecond
 	h := newHarness(t, cfg)
-	// Not t.TempDir: chromium may still write its profile as it exits,
-	// which would fail the test in cleanup.
-	profile, err := os.MkdirTemp("", "tapis-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	ctx, cancel := context.WithTimeout(bctx, 150*time.Second)
-	defer cancel()
+	ctx := browser(t, 150*time.Second)
 	run := func(what string, acts ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, acts...); err != nil {
@@ -298,28 +307,10 @@ func TestBrowserPlaysCabo(t *testing.T) {
 // with ?screen=generic): its legal moves are buttons. The test clicks them
 // at random until the game ends or 150 moves have been played.
 func TestBrowserGenericGames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is not short")
-	}
-	exe := chromium(t)
 	cfg := testConfig()
 	cfg.BotDelay = 5 * time.Millisecond
 	h := newHarness(t, cfg)
-	profile, err := os.MkdirTemp("", "tapis-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900))
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	ctx, cancel := context.WithTimeout(bctx, 100*time.Second)
-	defer cancel()
+	ctx := browser(t, 100*time.Second)
 	run := func(what string, acts ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, acts...); err != nil {
