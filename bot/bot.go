@@ -1,29 +1,88 @@
 // Package bot holds the players that act only on what their seat is told:
-// a uniform random player, the games' heuristic players, and the driver
-// that plays a whole game between them.
+// a uniform random player, the games' heuristic players, the search player
+// built on them, and the driver that plays a whole game between them.
 package bot
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
 	"tapis/game"
 )
 
-// Names are the bots New knows.
-var Names = []string{"random", "heuristic"}
+// Names are the bots New knows. A search bot's name may end in @N for a
+// budget of N iterations a move (deterministic: for measurement) or @D for
+// a duration (hard@300ms).
+var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
+
+// Offered are the bots a table may seat: the levels, from weakest. The
+// cheating reference bot is not among them.
+var Offered = []string{"random", "easy", "normal", "hard"}
+
+// Levels' time budgets a move, and the prior's weight in their decision.
+const (
+	NormalTime = 200 * time.Millisecond
+	HardTime   = time.Second
+	priorShare = 0.1
+)
 
 // New returns the bot called name for seat s of game g.
 func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error) {
-	switch name {
+	base, budget, hasBudget := strings.Cut(name, "@")
+	switch base {
 	case "random":
-		return NewRandom(seed), nil
-	case "heuristic":
+		if !hasBudget {
+			return NewRandom(seed), nil
+		}
+	case "heuristic", "easy":
+		if hasBudget {
+			break
+		}
 		if h, ok := g.(game.HeuristicGame); ok {
 			return h.Heuristic(s, seed), nil
 		}
 		return nil, fmt.Errorf("bot: %s has no heuristic bot yet", g.Name())
+	case "normal", "hard", "cheat":
+		p := NewSearch(0, HardTime, seed)
+		if base == "normal" {
+			p.Time = NormalTime
+		}
+		p.Cheat = base == "cheat"
+		if hasBudget {
+			if err := p.budget(budget); err != nil {
+				return nil, fmt.Errorf("bot: %q: %v", name, err)
+			}
+		}
+		if h, ok := g.(game.HeuristicGame); ok {
+			// The prior gets its own seed so that it does not share the
+			// search's random stream.
+			p.Prior, p.PriorShare = h.Heuristic(s, seed^0x5bd1e995), priorShare
+		}
+		return p, nil
+	}
+	if hasBudget {
+		return nil, fmt.Errorf("bot: %q: only search bots (normal, hard, cheat) take a budget", name)
 	}
 	return nil, fmt.Errorf("bot: unknown bot %q (have %v)", name, Names)
+}
+
+// budget sets the search's budget from "2000" (iterations) or "300ms".
+func (p *Search) budget(b string) error {
+	if n, err := strconv.Atoi(b); err == nil {
+		if n < 1 {
+			return fmt.Errorf("a budget of %d iterations", n)
+		}
+		p.Iterations = n
+		return nil
+	}
+	d, err := time.ParseDuration(b)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("budget %q is neither iterations (2000) nor a duration (300ms)", b)
+	}
+	p.Iterations, p.Time = 0, d
+	return nil
 }
 
 // Random chooses uniformly among the legal moves.

@@ -30,7 +30,11 @@ func PlayWatch(st game.State, players []game.Player, maxMoves int, watch func(ga
 			return moves, fmt.Errorf("bot: game not over after %d moves", maxMoves)
 		}
 		s := st.ToMove().First()
-		m := players[s].Choose(game.KnowledgeOf(st, s))
+		k := game.KnowledgeOf(st, s)
+		if c, ok := players[s].(game.Cheater); ok && c.Cheats() {
+			k = game.Omniscient(st, s)
+		}
+		m := players[s].Choose(k)
 		log.Reset()
 		if err := st.Apply(s, m, &log); err != nil {
 			return moves, fmt.Errorf("bot: seat %d chose a refused move: %v", s, err)

@@ -14,8 +14,9 @@ type Player interface {
 // moves, and full states sampled from its information. It holds the true
 // state but shows nothing else of it, so a Player cannot cheat.
 type Knowledge struct {
-	st   State
-	seat Seat
+	st    State
+	seat  Seat
+	cheat bool
 }
 
 // KnowledgeOf returns seat s's knowledge of st.
@@ -34,7 +35,25 @@ func (k Knowledge) View() any { return k.st.View(k.seat) }
 func (k Knowledge) Legal(buf []Move) []Move { return k.st.Legal(k.seat, buf) }
 
 // Sample draws a full state from the seat's information (State.Sample).
-func (k Knowledge) Sample(r *RNG) State { return k.st.Sample(k.seat, r) }
+// Knowledge from Omniscient returns a copy of the true state instead.
+func (k Knowledge) Sample(r *RNG) State {
+	if k.cheat {
+		return k.st.Clone()
+	}
+	return k.st.Sample(k.seat, r)
+}
+
+// Omniscient returns knowledge of st whose Sample is the true state itself,
+// every hidden card included. It exists to measure how far honest bots are
+// from perfect information; nothing that seats a player may use it.
+func Omniscient(st State, s Seat) Knowledge { return Knowledge{st: st, seat: s, cheat: true} }
+
+// Cheater is a Player that must be given Omniscient knowledge: drivers
+// that measure bots check for it; a table never seats one.
+type Cheater interface {
+	Player
+	Cheats() bool
+}
 
 // HeuristicGame is a Game that ships a hand-written bot, which plays like a
 // sensible person from its seat's view and events only.

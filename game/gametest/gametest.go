@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
 
@@ -312,6 +313,29 @@ func (r *runner) sameTo(a, b game.State, s game.Seat) {
 		if !reflect.DeepEqual(la, lb) {
 			r.fail("seat %d: legal moves depend on what the seat cannot know", s)
 		}
+		r.sameSearch(a, b, s)
+	}
+}
+
+// sameSearch: the optional search capabilities see no more than seat s.
+func (r *runner) sameSearch(a, b game.State, s game.Seat) {
+	r.t.Helper()
+	if ka, ok := a.(game.Keyer); ok {
+		if ka.InfoKey(s) != b.(game.Keyer).InfoKey(s) {
+			r.fail("seat %d: InfoKey depends on what the seat cannot know", s)
+		}
+	}
+	if va, ok := a.(game.Valuer); ok {
+		vb := b.(game.Valuer)
+		if va.Rounds() != vb.Rounds() || va.Rounds() != a.Result().Rounds {
+			r.fail("Valuer.Rounds is %d and %d on states that look the same, Result says %d", va.Rounds(), vb.Rounds(), a.Result().Rounds)
+		}
+		for t := game.Seat(0); int(t) < a.Players(); t++ {
+			x, y := va.Value(t), vb.Value(t)
+			if x != y || x < 0 || x > 1 || math.IsNaN(x) {
+				r.fail("seat %d: Value(%d) is %v and %v on states that look the same; it must be public and in [0, 1]", s, t, x, y)
+			}
+		}
 	}
 }
 
@@ -320,6 +344,13 @@ func (r *runner) playOn(st game.State, n int) {
 	r.t.Helper()
 	for i := 0; i < n && !st.Over(); i++ {
 		seat, m := r.randomMove(st)
+		if ro, ok := st.(game.Roller); ok && i%2 == 0 {
+			seat = st.ToMove().First()
+			m = ro.RolloutMove(&r.rng, nil)
+			if !game.Contains(st.Legal(seat, nil), m) {
+				r.fail("RolloutMove %s for seat %d is not among its legal moves", r.moveJSON(m), seat)
+			}
+		}
 		if err := st.Apply(seat, m, nil); err != nil {
 			r.fail("a sampled state refused a legal move: %v", err)
 		}

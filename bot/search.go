@@ -1,0 +1,280 @@
+package bot
+
+import (
+	"encoding/json"
+	"math"
+	"time"
+
+	"tapis/game"
+)
+
+// Search is an information-set Monte Carlo tree search player (single
+// observer ISMCTS: Cowling, Powley & Whitehouse, 2012). Every iteration
+// draws a full state from its seat's knowledge (Knowledge.Sample), walks
+// one shared tree choosing by UCB among the moves legal in that drawn
+// state, adds one edge, plays on with the game's rollout policy
+// (game.Roller, else uniform moves) to the end of the round (game.Valuer)
+// or of the game, and credits each edge with the result of the seat that
+// chose it.
+//
+// The tree's nodes are the searching seat's information sets: after a
+// move the walk goes to the child for what the seat now knows
+// (game.Keyer, else a hash of its view), so that its later choices are
+// judged per card it would see rather than averaged over all of them.
+//
+// With an iteration budget and a seed, its choices are deterministic.
+type Search struct {
+	// Iterations per move; when 0, Time bounds each move instead.
+	Iterations int
+	Time       time.Duration
+	// C is the UCB exploration constant, for rewards in [0, 1].
+	C float64
+	// Prior, when set, is a player for the same seat (the game's heuristic
+	// bot) that is told the same events. Its choice is credited with
+	// PriorShare of the iterations, as virtual visits, when the search
+	// decides: the search must find a clearly better move to overrule it.
+	Prior      game.Player
+	PriorShare float64
+	// Cheat makes the search ask for the true state rather than samples
+	// (game.Omniscient): the reference bot, for measurement only.
+	Cheat bool
+
+	rng   game.RNG
+	nodes []node
+	edges []edge
+	buf   []game.Move
+	kids  []int32
+	path  []int32
+}
+
+// node is an information set of the searching seat.
+type node struct {
+	key  uint64
+	edge int32 // first edge, or -1
+	next int32 // next node under the same edge, or -1
+}
+
+// edge is a move from a node, with its statistics.
+type edge struct {
+	move   game.Move
+	seat   game.Seat // who makes the move
+	next   int32     // next edge of the same node, or -1
+	child  int32     // first node reached, or -1
+	visits float64
+	avail  float64 // how often the move was legal when its node was walked
+	reward float64
+}
+
+// NewSearch returns a search player with an iteration budget (or, when
+// iterations is 0, a time budget per move).
+func NewSearch(iterations int, budget time.Duration, seed uint64) *Search {
+	return &Search{Iterations: iterations, Time: budget, C: 0.7, rng: game.NewRNG(seed)}
+}
+
+// Observe implements game.Player. The search itself needs no memory, since
+// Sample draws from everything its seat has been told; the prior might.
+func (p *Search) Observe(e game.Event) {
+	if p.Prior != nil {
+		p.Prior.Observe(e)
+	}
+}
+
+// Cheats implements game.Cheater.
+func (p *Search) Cheats() bool { return p.Cheat }
+
+// Choose implements game.Player.
+func (p *Search) Choose(k game.Knowledge) game.Move {
+	p.buf = k.Legal(p.buf[:0])
+	if len(p.buf) == 1 {
+		return p.buf[0]
+	}
+	prior, hasPrior := game.Move(0), false
+	if p.Prior != nil {
+		prior, hasPrior = p.Prior.Choose(k), true
+	}
+	p.nodes = append(p.nodes[:0], node{edge: -1, next: -1})
+	p.edges = p.edges[:0]
+	var deadline time.Time
+	if p.Iterations <= 0 {
+		deadline = time.Now().Add(p.Time)
+	}
+	n := 0
+	for ; p.Iterations <= 0 || n < p.Iterations; n++ {
+		if p.Iterations <= 0 && n&15 == 0 && n > 0 && time.Now().After(deadline) {
+			break
+		}
+		p.iterate(k)
+	}
+	best, most := game.Move(0), -1.0
+	for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
+		ed := &p.edges[e]
+		v := ed.visits
+		if hasPrior && ed.move == prior {
+			v += p.PriorShare * float64(n)
+		}
+		if v > most {
+			best, most = ed.move, v
+		}
+	}
+	if most < 0 {
+		return p.buf[0]
+	}
+	return best
+}
+
+// iterate is one walk down the tree, one playout and its backup.
+func (p *Search) iterate(k game.Knowledge) {
+	st := k.Sample(&p.rng)
+	me := k.Seat()
+	valuer, canValue := st.(game.Valuer)
+	start := 0
+	if canValue {
+		start = valuer.Rounds()
+	}
+	keyer, canKey := st.(game.Keyer)
+	cur := int32(0)
+	p.path = p.path[:0]
+	for !st.Over() && !(canValue && valuer.Rounds() > start) {
+		s := st.ToMove().First()
+		p.buf = st.Legal(s, p.buf[:0])
+		if len(p.buf) == 1 {
+			// A forced move is no decision: the walk stays on its node.
+			p.apply(st, s, p.buf[0])
+			continue
+		}
+		e, added := p.step(cur, s)
+		p.path = append(p.path, e)
+		p.apply(st, s, p.edges[e].move)
+		if added {
+			break
+		}
+		var key uint64
+		if canKey {
+			key = keyer.InfoKey(me)
+		} else {
+			key = p.viewKey(st, me)
+		}
+		cur = p.reach(e, key)
+	}
+	rewards := p.playout(st, valuer, canValue, start)
+	for _, e := range p.path {
+		ed := &p.edges[e]
+		ed.visits++
+		ed.reward += rewards[ed.seat]
+	}
+}
+
+func (p *Search) apply(st game.State, s game.Seat, m game.Move) {
+	if err := st.Apply(s, m, nil); err != nil {
+		panic("bot: search: a move its own Legal listed was refused: " + err.Error())
+	}
+}
+
+// viewKey hashes what seat s sees when the game has no Keyer: its view's
+// JSON, which is slow but always right.
+func (p *Search) viewKey(st game.State, s game.Seat) uint64 {
+	data, err := json.Marshal(st.View(s))
+	if err != nil {
+		panic("bot: search: view does not encode: " + err.Error())
+	}
+	h := uint64(14695981039346656037) // FNV-1a
+	for _, b := range data {
+		h = (h ^ uint64(b)) * 1099511628211
+	}
+	return h
+}
+
+// reach returns the node under edge e with the given key, adding it if new.
+func (p *Search) reach(e int32, key uint64) int32 {
+	for n := p.edges[e].child; n >= 0; n = p.nodes[n].next {
+		if p.nodes[n].key == key {
+			return n
+		}
+	}
+	id := int32(len(p.nodes))
+	p.nodes = append(p.nodes, node{key: key, edge: -1, next: p.edges[e].child})
+	p.edges[e].child = id
+	return id
+}
+
+// step picks the edge of node cur to follow among the legal moves in
+// p.buf: an untried one (added as a new edge) if any, else the best by
+// UCB, counting only moves legal in this drawn state.
+func (p *Search) step(cur int32, s game.Seat) (int32, bool) {
+	p.kids = p.kids[:0]
+	untried := 0
+	for _, m := range p.buf {
+		e := p.edgeOf(cur, m)
+		p.kids = append(p.kids, e)
+		if e < 0 {
+			untried++
+		}
+	}
+	if untried > 0 {
+		pick := p.rng.IntN(untried)
+		for i, e := range p.kids {
+			if e >= 0 {
+				continue
+			}
+			if pick == 0 {
+				return p.add(cur, p.buf[i], s), true
+			}
+			pick--
+		}
+	}
+	best, score := int32(-1), math.Inf(-1)
+	for _, e := range p.kids {
+		ed := &p.edges[e]
+		ed.avail++
+		u := ed.reward/ed.visits + p.C*math.Sqrt(math.Log(ed.avail)/ed.visits)
+		if u > score {
+			best, score = e, u
+		}
+	}
+	return best, false
+}
+
+func (p *Search) edgeOf(cur int32, m game.Move) int32 {
+	for e := p.nodes[cur].edge; e >= 0; e = p.edges[e].next {
+		if p.edges[e].move == m {
+			return e
+		}
+	}
+	return -1
+}
+
+func (p *Search) add(n int32, m game.Move, s game.Seat) int32 {
+	id := int32(len(p.edges))
+	p.edges = append(p.edges, edge{move: m, seat: s, next: p.nodes[n].edge, child: -1, avail: 1})
+	p.nodes[n].edge = id
+	return id
+}
+
+// playout plays on to the end of the round (when the state can value
+// itself) or of the game, and returns each seat's reward in [0, 1].
+func (p *Search) playout(st game.State, valuer game.Valuer, canValue bool, start int) [game.MaxPlayers]float64 {
+	roller, canRoll := st.(game.Roller)
+	for !st.Over() && !(canValue && valuer.Rounds() > start) {
+		s := st.ToMove().First()
+		var m game.Move
+		if canRoll {
+			m = roller.RolloutMove(&p.rng, p.buf[:0])
+		} else {
+			p.buf = st.Legal(s, p.buf[:0])
+			m = p.buf[p.rng.IntN(len(p.buf))]
+		}
+		p.apply(st, s, m)
+	}
+	var r [game.MaxPlayers]float64
+	if canValue {
+		for s := 0; s < st.Players(); s++ {
+			r[s] = valuer.Value(game.Seat(s))
+		}
+		return r
+	}
+	w := st.Result().Winners
+	for _, s := range w {
+		r[s] = 1 / float64(len(w))
+	}
+	return r
+}

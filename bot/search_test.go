@@ -1,0 +1,149 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"tapis/game"
+	"tapis/games"
+)
+
+// position plays random moves from a new game with a log, until seat s
+// must choose among several moves after at least skip moves. It returns
+// the state, the seat and the events that seat was told on the way.
+func position(t testing.TB, g game.Game, players int, seed uint64, skip int) (game.State, game.Seat, []game.Event) {
+	t.Helper()
+	var log game.Log
+	st, err := g.New(game.Config{Players: players, Seed: seed, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(seed)
+	var told [game.MaxPlayers][]game.Event
+	hear := func() {
+		for _, e := range log.Events {
+			for s := 0; s < players; s++ {
+				if e.To.Has(game.Seat(s)) {
+					told[s] = append(told[s], e)
+				}
+			}
+		}
+		log.Reset()
+	}
+	hear()
+	var buf []game.Move
+	for moves := 0; !st.Over(); moves++ {
+		s := st.ToMove().First()
+		buf = st.Legal(s, buf[:0])
+		if moves >= skip && len(buf) > 1 {
+			return st, s, told[s]
+		}
+		if err := st.Apply(s, buf[rng.IntN(len(buf))], &log); err != nil {
+			t.Fatal(err)
+		}
+		hear()
+	}
+	return nil, 0, nil
+}
+
+// choose asks a fresh bot called name, told events, for its move.
+func choose(t testing.TB, g game.Game, name string, st game.State, s game.Seat, events []game.Event, seed uint64) game.Move {
+	t.Helper()
+	p, err := New(g, name, s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		p.Observe(e)
+	}
+	k := game.KnowledgeOf(st, s)
+	if c, ok := p.(game.Cheater); ok && c.Cheats() {
+		k = game.Omniscient(st, s)
+	}
+	return p.Choose(k)
+}
+
+// The search bot's move depends only on what its seat knows: a state
+// redrawn by Sample, which differs from the true one only in what the seat
+// cannot see, gets the same move for the same seed. The cheating reference
+// bot, given the same pairs, must choose differently at least once, or the
+// pairs would not differ in anything that matters.
+func TestSearchIsHonest(t *testing.T) {
+	for _, g := range games.All() {
+		lo, _ := g.Players()
+		for _, n := range []int{lo, 4} {
+			t.Run(fmt.Sprintf("%s/%d", g.Name(), n), func(t *testing.T) {
+				cheatDiffered := 0
+				for seed := uint64(1); seed <= 12; seed++ {
+					st, s, told := position(t, g, n, seed, int(seed*7))
+					if st == nil {
+						continue
+					}
+					rng := game.NewRNG(seed + 100)
+					other := st.Sample(s, &rng)
+					a := choose(t, g, "hard@150", st, s, told, seed)
+					b := choose(t, g, "hard@150", other, s, told, seed)
+					if a != b {
+						t.Fatalf("seed %d, seat %d: the search chose %v on the true state and %v on a state that differs only in what it cannot know", seed, s, a, b)
+					}
+					if choose(t, g, "cheat@150", st, s, told, seed) !=
+						choose(t, g, "cheat@150", other, s, told, seed) {
+						cheatDiffered++
+					}
+				}
+				if cheatDiffered == 0 {
+					t.Errorf("the cheating bot never chose differently on the pairs: the test cannot tell honest from not")
+				}
+			})
+		}
+	}
+}
+
+// Same seed and iteration budget, same move; a time budget also answers.
+func TestSearchDeterministic(t *testing.T) {
+	for _, g := range games.All() {
+		st, s, told := position(t, g, 2+boolInt(g.Name() == "papayoo"), 3, 10)
+		first := choose(t, g, "normal@300", st, s, told, 9)
+		for i := 0; i < 3; i++ {
+			if m := choose(t, g, "normal@300", st, s, told, 9); m != first {
+				t.Fatalf("%s: same seed and budget gave %v then %v", g.Name(), first, m)
+			}
+		}
+		if m := choose(t, g, "hard@20ms", st, s, told, 9); !game.Contains(st.Legal(s, nil), m) {
+			t.Fatalf("%s: a timed search chose an illegal move %v", g.Name(), m)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestNewBudgets(t *testing.T) {
+	g := games.Named("cabo")
+	for _, name := range []string{"random@5", "easy@5", "hard@0", "hard@-3", "hard@fast", "hard@", "genius@5"} {
+		if _, err := New(g, name, 0, 1); err == nil {
+			t.Errorf("%q was accepted", name)
+		} else if !strings.Contains(err.Error(), "bot:") {
+			t.Errorf("%q: error %q does not say where it comes from", name, err)
+		}
+	}
+	for name, iters := range map[string]int{"hard@2000": 2000, "normal@7": 7, "cheat@50": 50, "hard@300ms": 0} {
+		p, err := New(g, name, 0, 1)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		if s := p.(*Search); s.Iterations != iters || s.Cheat != strings.HasPrefix(name, "cheat") {
+			t.Errorf("%q: %d iterations, cheat %v", name, s.Iterations, s.Cheat)
+		}
+	}
+	for _, name := range Offered {
+		if strings.HasPrefix(name, "cheat") {
+			t.Fatalf("the cheating bot is offered at tables")
+		}
+	}
+}

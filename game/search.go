@@ -1,0 +1,33 @@
+package game
+
+// The interfaces below are optional capabilities of a State that search
+// bots use when a game offers them. None of them may read what the seat in
+// question could not know: a search calls them on states drawn by Sample,
+// where hidden cards are guesses, and on the true state only when it is
+// the measuring bot that cheats.
+
+// Roller is a State that picks a quick, sensible move for the seat to move,
+// for search playouts: far better estimates than uniform random moves, at
+// a fraction of the cost of a full heuristic bot. buf is scratch space.
+type Roller interface {
+	RolloutMove(r *RNG, buf []Move) Move
+}
+
+// Valuer is a State that can judge a position at the end of a round, so a
+// search need not play whole games whose later rounds drown the effect of
+// one move.
+type Valuer interface {
+	// Rounds counts completed rounds, cheaply (Result allocates).
+	Rounds() int
+	// Value says how well seat s stands, from 0 (a certain loss) to 1 (a
+	// certain win), from public scores only.
+	Value(s Seat) float64
+}
+
+// Keyer is a State that hashes what seat s knows cheaply. Two states that
+// look the same to s (equal Views) must have equal keys. A search keys its
+// tree's nodes by it, so that its own later choices are judged per card it
+// would then see rather than averaged over every card it might see.
+type Keyer interface {
+	InfoKey(s Seat) uint64
+}
