@@ -12,22 +12,29 @@ import (
 // ducks tricks that carry points and dumps the Papayoo and high Payoos on
 // other players' tricks.
 type Heuristic struct {
-	seat game.Seat
-	rng  game.RNG
-	buf  []game.Move
+	seatInfo
+	rng game.RNG
+	buf []game.Move
 
-	n       int
-	played  uint64 // every card played this round
-	voids   [MaxPlayers]uint8
 	led     int8 // suit led in the current trick, none before its first card
 	inTrick int  // cards played in the current trick
+}
+
+// seatInfo is what the heuristic's rules read besides the hand and the
+// trick: what the seat has been told this round. The heuristic bot keeps
+// it from its events; search playouts (RolloutMove) fill it from a state.
+type seatInfo struct {
+	seat   game.Seat
+	n      int
+	played uint64 // every card played this round
+	voids  [MaxPlayers]uint8
 }
 
 // NewHeuristic returns the heuristic player of seat s. Its play is
 // deterministic; the seed only serves a move when the view is not
 // Papayoo's.
 func NewHeuristic(s game.Seat, seed uint64) *Heuristic {
-	return &Heuristic{seat: s, rng: game.NewRNG(seed), led: none}
+	return &Heuristic{seatInfo: seatInfo{seat: s}, rng: game.NewRNG(seed), led: none}
 }
 
 // Observe implements game.Player: it keeps the round's memory (cards
@@ -73,7 +80,7 @@ func (h *Heuristic) Choose(k game.Knowledge) game.Move {
 		pap, _ = ParseCard(v.Papayoo)
 	}
 	if v.Phase == "pass" {
-		return h.pass(hand, parseSet(v.MyPass), v.PassSize)
+		return h.pass(hand, parseSet(v.MyPass))
 	}
 	var legal uint64
 	for _, m := range h.buf {
@@ -139,29 +146,34 @@ func passDanger(c int8, hand uint64) int {
 	return d
 }
 
-// pass chooses the whole pass at once: the most dangerous cards.
-func (h *Heuristic) pass(hand, chosen uint64, size int) game.Move {
-	pick := chosen
-	for bits.OnesCount64(pick) < size {
-		best, bestD := none, -1<<30
-		for f := hand &^ pick; f != 0; f &= f - 1 {
-			c := int8(bits.TrailingZeros64(f))
-			if d := passDanger(c, hand&^pick); d > bestD {
-				best, bestD = c, d
-			}
+// pass chooses the next card of the pass, one step at a time (the steps
+// Legal lists, so that a search using this bot as its prior finds its
+// choice among its own moves): the most dangerous card left. Step by step
+// it passes what choosing the whole pass greedily at once would.
+func (h *Heuristic) pass(hand, chosen uint64) game.Move {
+	return PassMove(1 << uint(passStep(hand, chosen)))
+}
+
+// passStep is the most dangerous card of hand not yet chosen.
+func passStep(hand, chosen uint64) int8 {
+	left := hand &^ chosen
+	best, bestD := none, -1<<30
+	for f := left; f != 0; f &= f - 1 {
+		c := int8(bits.TrailingZeros64(f))
+		if d := passDanger(c, left); d > bestD {
+			best, bestD = c, d
 		}
-		pick |= 1 << uint(best)
 	}
-	return PassMove(pick &^ chosen)
+	return best
 }
 
 // outstanding is the set of cards the other seats still hold.
-func (h *Heuristic) outstanding(hand uint64) uint64 {
+func (h *seatInfo) outstanding(hand uint64) uint64 {
 	return deckFor(h.n) &^ hand &^ h.played
 }
 
 // opponentsIn counts the other seats that may still hold suit k.
-func (h *Heuristic) opponentsIn(k int8) int {
+func (h *seatInfo) opponentsIn(k int8) int {
 	c := 0
 	for t := 0; t < h.n; t++ {
 		if game.Seat(t) != h.seat && h.voids[t]&(1<<uint(k)) == 0 {
@@ -174,7 +186,7 @@ func (h *Heuristic) opponentsIn(k int8) int {
 // lead picks the card whose trick costs least: the chance of winning it
 // (few higher cards out, or only void seats left) times what the winner
 // would take (its own points, what void seats may dump).
-func (h *Heuristic) lead(hand uint64, pap int8, myPass uint64) int8 {
+func (h *seatInfo) lead(hand uint64, pap int8, myPass uint64) int8 {
 	out := h.outstanding(hand)
 	next := (h.seat + 1) % game.Seat(h.n)
 	best, bestCost := none, 1e18
@@ -216,7 +228,7 @@ func (h *Heuristic) lead(hand uint64, pap int8, myPass uint64) int8 {
 // follow plays in the led suit: under the trick's best card when it can
 // (the most dangerous such card: the Papayoo, a high Payoo), else the
 // lowest card unless the trick is surely ours.
-func (h *Heuristic) follow(hand, legal uint64, trick []int8, pap int8) int8 {
+func (h *seatInfo) follow(hand, legal uint64, trick []int8, pap int8) int8 {
 	k := suitOf[trick[0]]
 	top := trick[0]
 	for _, c := range trick {
@@ -242,7 +254,7 @@ func (h *Heuristic) follow(hand, legal uint64, trick []int8, pap int8) int8 {
 	return lowest
 }
 
-func (h *Heuristic) papBit(pap int8) uint64 {
+func (h *seatInfo) papBit(pap int8) uint64 {
 	if pap < 0 {
 		return 0
 	}
@@ -252,7 +264,7 @@ func (h *Heuristic) papBit(pap int8) uint64 {
 // sureWin reports whether card c, played now on trick, cannot be beaten by
 // the seats still to play: none of them may hold a higher card of the led
 // suit (none is out, or they all showed a void).
-func (h *Heuristic) sureWin(hand uint64, trick []int8, c int8) bool {
+func (h *seatInfo) sureWin(hand uint64, trick []int8, c int8) bool {
 	k := suitOf[trick[0]]
 	later := h.n - 1 - len(trick)
 	if later == 0 {
@@ -270,7 +282,7 @@ func (h *Heuristic) sureWin(hand uint64, trick []int8, c int8) bool {
 
 // discard, when void in the led suit, dumps the worst card: the Papayoo,
 // then the highest Payoo or the highest plain card, whichever is worse.
-func (h *Heuristic) discard(hand, legal uint64, pap int8) int8 {
+func (h *seatInfo) discard(hand, legal uint64, pap int8) int8 {
 	if pap >= 0 && legal&(1<<uint(pap)) != 0 {
 		return pap
 	}
