@@ -137,6 +137,9 @@ func (st *State) transfer(log *game.Log) {
 
 // play puts card c of seat s on the trick.
 func (st *State) play(s game.Seat, c int8, log *game.Log) {
+	if st.nTrick > 0 {
+		st.infer(s, c)
+	}
 	bit := uint64(1) << uint(c)
 	st.hands[s] &^= bit
 	st.playedBy[s] |= bit

@@ -100,6 +100,7 @@ func (st *State) deal(log *game.Log) {
 	hs := int(handSize[n])
 	for s := 0; s < MaxPlayers; s++ {
 		st.hands[s], st.pass[s], st.playedBy[s], st.voids[s], st.taken[s] = 0, 0, 0, 0, 0
+		st.shun[s] = 0
 		if s >= n {
 			continue
 		}

@@ -46,7 +46,7 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 		allowed[t] = (1<<Suits - 1) &^ st.voids[t]
 	}
 	var deal [MaxPlayers]uint64
-	dealUnknown(&deal, unknown, need, allowed, int(n), r)
+	dealUnknown(&deal, unknown, need, allowed, &st.shun, int(n), r)
 	for t := game.Seat(0); t < n; t++ {
 		y.hands[t] = fixed[t] | deal[t]
 	}
@@ -69,13 +69,14 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 }
 
 // dealUnknown deals the cards of set to the seats, need[t] cards to seat
-// t, only suits in allowed[t]. A shuffle-and-deal is tried again and
-// again until it respects the voids, which makes it uniform; in the rare
-// case where voids keep rejecting it (a few samples in a thousand in
-// random games), the cards are placed one at a time, each on a random
-// seat that keeps the rest of the deal possible: always correct, not
-// exactly uniform. The true state is one solution, so a deal exists.
-func dealUnknown(deal *[MaxPlayers]uint64, set uint64, need [MaxPlayers]int, allowed [MaxPlayers]uint8, n int, r *game.RNG) {
+// t, only suits in allowed[t] and, when it can, no card of shun[t] (what
+// the seat's plays suggest it lacks: see infer). A shuffle-and-deal is
+// tried again and again until it respects the constraints, which makes
+// it uniform; when they keep rejecting it, the cards are placed one at a
+// time (dealSeq): always correct, close to uniform. The voids alone always
+// allow a deal, the true one; the guesses in shun may not, and are then
+// dropped.
+func dealUnknown(deal *[MaxPlayers]uint64, set uint64, need [MaxPlayers]int, allowed [MaxPlayers]uint8, shun *[MaxPlayers]uint64, n int, r *game.RNG) {
 	var cards [DeckSize]int8
 	m := 0
 	for f := set; f != 0; f &= f - 1 {
@@ -91,85 +92,145 @@ func dealUnknown(deal *[MaxPlayers]uint64, set uint64, need [MaxPlayers]int, all
 			i++
 		}
 	}
-	// Rejection: a Fisher-Yates shuffle drawn position by position, given
-	// up at the first card a void forbids. Every full permutation is as
-	// likely on each try, so the accepted deal is uniform among those
-	// the voids allow; giving up early only makes failed tries cheap.
-	for try := 0; try < 2000; try++ {
-		ok := true
-		for i := 0; i < m; i++ {
-			j := i + r.IntN(m-i)
-			cards[i], cards[j] = cards[j], cards[i]
-			if allowed[seatOf[i]]&(1<<uint(suitOf[cards[i]])) == 0 {
-				ok = false
-				break
+	var ok, likely [MaxPlayers]uint64
+	shuns := false
+	for t := 0; t < n; t++ {
+		for k := 0; k < Suits; k++ {
+			if allowed[t]&(1<<uint(k)) != 0 {
+				ok[t] |= suitMask[k]
 			}
 		}
-		if ok {
-			*deal = [MaxPlayers]uint64{}
-			for i, c := range cards[:m] {
-				deal[seatOf[i]] |= 1 << uint(c)
-			}
-			return
-		}
+		likely[t] = ok[t] &^ shun[t]
+		shuns = shuns || likely[t]&set != ok[t]&set
 	}
-	// One card at a time, keeping Hall's condition: for every set of
-	// suits, the cards of those suits still to place fit in the seats
-	// that may take them.
-	*deal = [MaxPlayers]uint64{}
-	var count [Suits]int
-	for _, c := range cards[:m] {
-		count[suitOf[c]]++
+	if shuns && (rejectDeal(deal, &cards, m, &seatOf, &likely, shunTries, r) ||
+		dealSeq(deal, &cards, m, need, &likely, n, r)) {
+		return
 	}
-	shuffle(cards[:m], r)
-	for _, c := range cards[:m] {
-		k := suitOf[c]
-		var cand [MaxPlayers]int
-		nc := 0
-		for t := 0; t < n; t++ {
-			if need[t] > 0 && allowed[t]&(1<<uint(k)) != 0 {
-				cand[nc] = t
-				nc++
-			}
-		}
-		for nc > 0 {
-			i := r.IntN(nc)
-			t := cand[i]
-			need[t]--
-			count[k]--
-			if feasible(&count, &need, &allowed, n) {
-				deal[t] |= 1 << uint(c)
-				break
-			}
-			need[t]++
-			count[k]++
-			cand[i] = cand[nc-1]
-			nc--
-		}
+	if rejectDeal(deal, &cards, m, &seatOf, &ok, voidTries, r) {
+		return
+	}
+	if !dealSeq(deal, &cards, m, need, &ok, n, r) {
+		panic("papayoo: sample: no deal respects the voids, not even the true one")
 	}
 }
 
-// feasible reports whether count cards of each suit can go to seats that
-// want need[t] cards of the suits allowed[t]: Hall's condition over the
-// 31 non-empty sets of suits.
-func feasible(count *[Suits]int, need *[MaxPlayers]int, allowed *[MaxPlayers]uint8, n int) bool {
-	for S := uint8(1); S < 1<<Suits; S++ {
-		supply, demand := 0, 0
-		for k := 0; k < Suits; k++ {
-			if S&(1<<uint(k)) != 0 {
-				supply += count[k]
+// Shuffles tried before dealing one card at a time: the guesses of shun
+// reject more deals than voids do.
+const (
+	shunTries = 20
+	voidTries = 200
+)
+
+// dealSeq deals cards[:m] one at a time, in a random order, each to a
+// seat whose ok set has it, drawn in proportion to the cards the seat
+// still needs (as dealing from a shuffled deck would), among the seats
+// that keep the rest of the deal possible: Hall's condition over every
+// set of seats. Without constraints this is a uniform deal; with them it
+// is close. It reports false, dealing nothing, if no deal is possible.
+func dealSeq(deal *[MaxPlayers]uint64, cards *[DeckSize]int8, m int, need [MaxPlayers]int, ok *[MaxPlayers]uint64, n int, r *game.RNG) bool {
+	// Seats that take cards, numbered 0..k-1 in seat order.
+	var seat [MaxPlayers]int
+	var want [MaxPlayers]int
+	k := 0
+	for t := 0; t < n; t++ {
+		if need[t] > 0 {
+			seat[k], want[k] = t, need[t]
+			k++
+		}
+	}
+	shuffle(cards[:m], r)
+	var cls [DeckSize]uint8
+	var count [1 << MaxPlayers]int8
+	for i, c := range cards[:m] {
+		for u := 0; u < k; u++ {
+			if ok[seat[u]]&(1<<uint(c)) != 0 {
+				cls[i] |= 1 << uint(u)
 			}
 		}
-		for t := 0; t < n; t++ {
-			if allowed[t]&S != 0 {
-				demand += need[t]
+		count[cls[i]]++
+	}
+	if !hall(&count, &want, k) {
+		return false
+	}
+	var out [MaxPlayers]uint64
+	for i, c := range cards[:m] {
+		count[cls[i]]--
+		cand := cls[i]
+		for {
+			total := 0
+			for f := cand; f != 0; f &= f - 1 {
+				total += want[bits.TrailingZeros8(f)]
 			}
+			if total == 0 {
+				return false // cannot happen: Hall's condition held
+			}
+			x := r.IntN(total)
+			u := 0
+			for f := cand; f != 0; f &= f - 1 {
+				u = bits.TrailingZeros8(f)
+				if x -= want[u]; x < 0 {
+					break
+				}
+			}
+			want[u]--
+			if hall(&count, &want, k) {
+				out[seat[u]] |= 1 << uint(c)
+				break
+			}
+			want[u]++
+			cand &^= 1 << uint(u)
 		}
-		if supply > demand {
+	}
+	*deal = out
+	return true
+}
+
+// hall reports whether the cards counted by class (the set of seats that
+// may take them) fit in seats that want want[u] cards: for every set T of
+// seats, the cards only T may take are no more than T wants.
+func hall(count *[1 << MaxPlayers]int8, want *[MaxPlayers]int, k int) bool {
+	for T := 1; T < 1<<uint(k); T++ {
+		room := 0
+		for f := T; f != 0; f &= f - 1 {
+			room += want[bits.TrailingZeros(uint(f))]
+		}
+		for C := T; C > 0; C = (C - 1) & T {
+			room -= int(count[C])
+		}
+		if room < 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// rejectDeal tries up to tries shuffles of cards[:m], position i going to
+// seat seatOf[i], until every card goes to a seat whose ok set has it.
+// Each try is a Fisher-Yates shuffle drawn position by position, given
+// up at the first card its seat may not take: every permutation is as
+// likely on each try, so the deal accepted is uniform among those
+// allowed, and failed tries are cheap.
+func rejectDeal(deal *[MaxPlayers]uint64, cards *[DeckSize]int8, m int, seatOf *[DeckSize]int8, ok *[MaxPlayers]uint64, tries int, r *game.RNG) bool {
+	for try := 0; try < tries; try++ {
+		good := true
+		for i := 0; i < m; i++ {
+			j := i + r.IntN(m-i)
+			cards[i], cards[j] = cards[j], cards[i]
+			if ok[seatOf[i]]&(1<<uint(cards[i])) == 0 {
+				good = false
+				break
+			}
+		}
+		if good {
+			*deal = [MaxPlayers]uint64{}
+			for i, c := range cards[:m] {
+				deal[seatOf[i]] |= 1 << uint(c)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func shuffle(cards []int8, r *game.RNG) {

@@ -134,7 +134,7 @@ func TestDealUnknownTightVoids(t *testing.T) {
 	for i := uint64(0); i < 300; i++ {
 		r := game.NewRNG(i)
 		var deal [MaxPlayers]uint64
-		dealUnknown(&deal, set, need, allowed, 3, &r)
+		dealUnknown(&deal, set, need, allowed, &[MaxPlayers]uint64{}, 3, &r)
 		if deal[0] != suitMask[Payoo]&set || deal[1] != suitMask[0]&set || deal[2] != suitMask[1]&set {
 			t.Fatalf("deal %v breaks the voids", [3][]string{names(deal[0]), names(deal[1]), names(deal[2])})
 		}
@@ -145,7 +145,7 @@ func TestDealUnknownTightVoids(t *testing.T) {
 	for i := uint64(0); i < 300; i++ {
 		r := game.NewRNG(i)
 		var deal [MaxPlayers]uint64
-		dealUnknown(&deal, set, need, allowed, 3, &r)
+		dealUnknown(&deal, set, need, allowed, &[MaxPlayers]uint64{}, 3, &r)
 		if deal[0]|deal[1]|deal[2] != set || count(deal[0]) != 5 || count(deal[1]) != 5 ||
 			deal[0] != suitMask[Payoo]&set || deal[1]&suitMask[Payoo] != 0 {
 			t.Fatalf("bad deal %v", [3][]string{names(deal[0]), names(deal[1]), names(deal[2])})

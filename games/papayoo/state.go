@@ -47,6 +47,9 @@ type State struct {
 	// voids[s] bit k: seat s failed to follow suit k this round, so it
 	// holds none of it (public).
 	voids [MaxPlayers]uint8
+	// shun[s] are cards seat s's plays this round suggest it does not
+	// hold, if it plays by common habits (public: see infer).
+	shun [MaxPlayers]uint64
 
 	turn     game.Seat
 	leader   game.Seat
