@@ -119,9 +119,14 @@ func parseSet(cards []string) uint64 {
 // low cards of the same suit give cover.
 func passDanger(c int8, hand uint64) int {
 	k := suitOf[c]
-	r := rank(c)
 	long := bits.OnesCount64(hand & suitMask[k])
 	below := bits.OnesCount64(hand & suitMask[k] & (1<<uint(c) - 1))
+	return danger(k, rank(c), long, below)
+}
+
+// danger is passDanger of the card of rank r in suit k, in a hand with
+// long cards of k, below of them lower than it.
+func danger(k int8, r, long, below int) int {
 	if k == Payoo {
 		d := 3*r - 12 - 2*below
 		if long <= 3 && r <= 10 {
@@ -154,14 +159,21 @@ func (h *Heuristic) pass(hand, chosen uint64) game.Move {
 	return PassMove(1 << uint(passStep(hand, chosen)))
 }
 
-// passStep is the most dangerous card of hand not yet chosen.
+// passStep is the most dangerous card of hand not yet chosen (the first
+// in card order among equals).
 func passStep(hand, chosen uint64) int8 {
 	left := hand &^ chosen
 	best, bestD := none, -1<<30
-	for f := left; f != 0; f &= f - 1 {
-		c := int8(bits.TrailingZeros64(f))
-		if d := passDanger(c, left); d > bestD {
-			best, bestD = c, d
+	for k := int8(0); k < Suits; k++ {
+		cards := left & suitMask[k]
+		long := bits.OnesCount64(cards)
+		base := int8(k * plainSize)
+		for below := 0; cards != 0; below++ {
+			c := int8(bits.TrailingZeros64(cards))
+			cards &= cards - 1
+			if d := danger(k, int(c-base)+1, long, below); d > bestD {
+				best, bestD = c, d
+			}
 		}
 	}
 	return best
@@ -190,36 +202,49 @@ func (h *seatInfo) lead(hand uint64, pap int8, myPass uint64) int8 {
 	out := h.outstanding(hand)
 	next := (h.seat + 1) % game.Seat(h.n)
 	best, bestCost := none, 1e18
-	for f := hand; f != 0; f &= f - 1 {
-		c := int8(bits.TrailingZeros64(f))
-		k := suitOf[c]
-		higher := bits.OnesCount64(out & suitMask[k] &^ (1<<uint(c+1) - 1))
+	for k := int8(0); k < Suits; k++ {
+		cards := hand & suitMask[k]
+		if cards == 0 {
+			continue
+		}
+		// What depends on the suit only.
 		followers := h.opponentsIn(k)
 		voidOpp := h.n - 1 - followers
-		pw := 1.0
-		if higher > 0 && followers > 0 {
-			pw = 1 / float64(1+2*higher)
-			// A card we passed left, higher than c and not played, is
-			// still with that seat: one sure candidate to beat c.
-			if h.voids[next]&(1<<uint(k)) == 0 && myPass&out&suitMask[k]&^(1<<uint(c+1)-1) != 0 {
-				pw /= 2
-			}
-		}
-		exp := float64(CardPoints(c, pap)) + 2 + 8*float64(voidOpp)
+		suitExp := 2 + 8*float64(voidOpp)
 		if k == Payoo {
-			exp += 6 * float64(min(followers, bits.OnesCount64(out&suitMask[Payoo])))
+			suitExp += 6 * float64(min(followers, bits.OnesCount64(out&suitMask[Payoo])))
 		}
 		if pap >= 0 && k == suitOf[pap] && out&(1<<uint(pap)) != 0 {
-			exp += 15
+			suitExp += 15
 		}
-		cost := pw * exp
-		if c == pap {
-			cost += 30
+		outK := out & suitMask[k]
+		passK := uint64(0)
+		if h.voids[next]&(1<<uint(k)) == 0 {
+			passK = myPass & outK
 		}
-		// Among equals, shed the higher card.
-		cost -= float64(rank(c)) * 1e-3
-		if cost < bestCost {
-			best, bestCost = c, cost
+		for f := cards; f != 0; f &= f - 1 {
+			c := int8(bits.TrailingZeros64(f))
+			above := ^(uint64(1)<<uint(c+1) - 1)
+			higher := bits.OnesCount64(outK & above)
+			pw := 1.0
+			if higher > 0 && followers > 0 {
+				pw = 1 / float64(1+2*higher)
+				// A card we passed left, higher than c and not played, is
+				// still with that seat: one sure candidate to beat c.
+				if passK&above != 0 {
+					pw /= 2
+				}
+			}
+			// Small integers: the sums are exact in any order.
+			cost := pw * (float64(CardPoints(c, pap)) + suitExp)
+			if c == pap {
+				cost += 30
+			}
+			// Among equals, shed the higher card.
+			cost -= float64(rank(c)) * 1e-3
+			if cost < bestCost {
+				best, bestCost = c, cost
+			}
 		}
 	}
 	return best

@@ -14,7 +14,8 @@ import (
 // cannot matter, shuffled with r and dealt back to the other seats in seat
 // order, each seat taking only suits it has not shown void in. Other
 // seats' passes are redrawn to match: during the pass a committed pass is
-// a random choice from the seat's sampled hand and a pass still being
+// the seat's most dangerous cards, as most players (and the heuristic
+// bot) choose them, from its sampled hand, and a pass still being
 // chosen starts again from nothing (the steps are private); after the
 // transfer, a pass s did not give or receive is a random choice among the
 // cards its receiver holds or has played.
@@ -55,7 +56,7 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 		switch {
 		case t == s:
 		case st.phase == phasePass && st.passed.Has(t):
-			y.pass[t] = pick(y.hands[t], k, r)
+			y.pass[t] = dangerousPass(y.hands[t], k)
 		case st.phase == phasePass:
 			y.pass[t] = 0
 		case s >= 0 && t == st.prev(s):
@@ -118,7 +119,7 @@ func dealUnknown(deal *[MaxPlayers]uint64, set uint64, need [MaxPlayers]int, all
 // Shuffles tried before dealing one card at a time: the guesses of shun
 // reject more deals than voids do.
 const (
-	shunTries = 20
+	shunTries = 5
 	voidTries = 200
 )
 
@@ -139,28 +140,48 @@ func dealSeq(deal *[MaxPlayers]uint64, cards *[DeckSize]int8, m int, need [MaxPl
 			k++
 		}
 	}
+	sets := 1 << uint(k)
 	shuffle(cards[:m], r)
+	// The class of a card is the set of seats that may take it. room[T]
+	// is what the seats of T want, less the cards only T may take:
+	// Hall's condition is room[T] >= 0 for every T.
 	var cls [DeckSize]uint8
-	var count [1 << MaxPlayers]int8
+	var room [1 << MaxPlayers]int16
 	for i, c := range cards[:m] {
 		for u := 0; u < k; u++ {
 			if ok[seat[u]]&(1<<uint(c)) != 0 {
 				cls[i] |= 1 << uint(u)
 			}
 		}
-		count[cls[i]]++
+		if cls[i] == 0 {
+			return false
+		}
+		room[cls[i]]--
 	}
-	if !hall(&count, &want, k) {
-		return false
+	// Sum the counts over the subsets of each T, one seat at a time.
+	for u := 0; u < k; u++ {
+		for T := 0; T < sets; T++ {
+			if T&(1<<uint(u)) != 0 {
+				room[T] += room[T&^(1<<uint(u))]
+			}
+		}
+	}
+	for T := 1; T < sets; T++ {
+		for f := T; f != 0; f &= f - 1 {
+			room[T] += int16(want[bits.TrailingZeros(uint(f))])
+		}
+		if room[T] < 0 {
+			return false
+		}
 	}
 	var out [MaxPlayers]uint64
 	for i, c := range cards[:m] {
-		count[cls[i]]--
-		cand := cls[i]
+		M := int(cls[i])
+		cand := M
 		for {
 			total := 0
 			for f := cand; f != 0; f &= f - 1 {
-				total += want[bits.TrailingZeros8(f)]
+				total += want[bits.TrailingZeros(uint(f))]
 			}
 			if total == 0 {
 				return false // cannot happen: Hall's condition held
@@ -168,40 +189,35 @@ func dealSeq(deal *[MaxPlayers]uint64, cards *[DeckSize]int8, m int, need [MaxPl
 			x := r.IntN(total)
 			u := 0
 			for f := cand; f != 0; f &= f - 1 {
-				u = bits.TrailingZeros8(f)
+				u = bits.TrailingZeros(uint(f))
 				if x -= want[u]; x < 0 {
 					break
 				}
 			}
-			want[u]--
-			if hall(&count, &want, k) {
+			// Placing c on u takes one from room[T] for every T that
+			// holds u but not all of M; the others are unchanged.
+			bit := 1 << uint(u)
+			fits := true
+			for T := 1; T < sets; T++ {
+				if T&bit != 0 && M&^T != 0 && room[T] < 1 {
+					fits = false
+					break
+				}
+			}
+			if fits {
+				for T := 1; T < sets; T++ {
+					if T&bit != 0 && M&^T != 0 {
+						room[T]--
+					}
+				}
+				want[u]--
 				out[seat[u]] |= 1 << uint(c)
 				break
 			}
-			want[u]++
-			cand &^= 1 << uint(u)
+			cand &^= bit
 		}
 	}
 	*deal = out
-	return true
-}
-
-// hall reports whether the cards counted by class (the set of seats that
-// may take them) fit in seats that want want[u] cards: for every set T of
-// seats, the cards only T may take are no more than T wants.
-func hall(count *[1 << MaxPlayers]int8, want *[MaxPlayers]int, k int) bool {
-	for T := 1; T < 1<<uint(k); T++ {
-		room := 0
-		for f := T; f != 0; f &= f - 1 {
-			room += want[bits.TrailingZeros(uint(f))]
-		}
-		for C := T; C > 0; C = (C - 1) & T {
-			room -= int(count[C])
-		}
-		if room < 0 {
-			return false
-		}
-	}
 	return true
 }
 
@@ -238,6 +254,16 @@ func shuffle(cards []int8, r *game.RNG) {
 		j := r.IntN(i + 1)
 		cards[i], cards[j] = cards[j], cards[i]
 	}
+}
+
+// dangerousPass is the pass of k cards of hand that the heuristic bot
+// would choose.
+func dangerousPass(hand uint64, k int) uint64 {
+	var pass uint64
+	for i := 0; i < k; i++ {
+		pass |= 1 << uint(passStep(hand, pass))
+	}
+	return pass
 }
 
 // pick returns k cards of set drawn with r (all of them if it has fewer).
