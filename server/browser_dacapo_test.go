@@ -88,7 +88,7 @@ func TestBrowserDacapo(t *testing.T) {
 		chromedp.SendKeys(`input[name=name]`, "Alice", chromedp.ByQuery),
 		setSelect(`select[name=players]`, "3"),
 		chromedp.WaitVisible(`select[name=seat2]`, chromedp.ByQuery),
-		setSelect(`select[name=seat1]`, "heuristic"),
+		setSelect(`select[name=seat1]`, "easy"),
 		setSelect(`select[name=seat2]`, "random"),
 		setSelect(`input[name=pile_size]`, "5"),
 		setSelect(`input[name=match_target]`, "12"),

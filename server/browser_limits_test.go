@@ -88,7 +88,7 @@ func TestBrowserLimits(t *testing.T) {
 		chromedp.SendKeys(`input[name=name]`, "Alice", chromedp.ByQuery),
 		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=players]'); s.value = '2'; s.dispatchEvent(new Event('change')); })()`, nil),
 		chromedp.WaitVisible(`select[name=seat1]`, chromedp.ByQuery),
-		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=seat1]'); s.value = 'heuristic'; s.dispatchEvent(new Event('change')); })()`, nil),
+		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=seat1]'); s.value = 'easy'; s.dispatchEvent(new Event('change')); })()`, nil),
 		chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery),
 	)
@@ -280,7 +280,7 @@ func TestBrowserLimits(t *testing.T) {
 		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=game]'); s.value = 'limits'; s.dispatchEvent(new Event('change')); })()`, nil),
 		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=players]'); s.value = '4'; s.dispatchEvent(new Event('change')); })()`, nil),
 		chromedp.WaitVisible(`select[name=seat3]`, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'heuristic'; s.dispatchEvent(new Event('change')); })`, nil),
+		chromedp.Evaluate(`document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'easy'; s.dispatchEvent(new Event('change')); })`, nil),
 		chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery),
 	)
@@ -311,7 +311,7 @@ func TestBrowserLimits(t *testing.T) {
 	shoot("limits-4players.png")
 
 	// A spectator sees the table, nobody's hand and no hidden colour.
-	watched := h.create("limits", []string{"", "heuristic", "heuristic"}, "Host", "")
+	watched := h.create("limits", []string{"", "easy", "easy"}, "Host", "")
 	var seen struct {
 		Seat   string `json:"seat"`
 		Opps   int    `json:"opps"`

@@ -70,7 +70,7 @@ func TestBrowserPapayoo(t *testing.T) {
 		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=game]'); s.value = 'papayoo'; s.dispatchEvent(new Event('change')); })()`, nil),
 		chromedp.SendKeys(`input[name=name]`, "Alice", chromedp.ByQuery),
 		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=players]'); s.value = '3'; s.dispatchEvent(new Event('change'));
-			document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'heuristic'; s.dispatchEvent(new Event('change')); });
+			document.querySelectorAll('select[data-seat]').forEach(s => { s.value = 'easy'; s.dispatchEvent(new Event('change')); });
 			const r = document.querySelector('input[name=rounds]'); r.value = '2'; r.dispatchEvent(new Event('change')); })()`, nil),
 		chromedp.Click(`[data-action=create]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#game`, chromedp.ByQuery),

@@ -100,7 +100,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	}
 	bot := "random"
 	if _, ok := games.Named("cabo").(game.HeuristicGame); ok {
-		bot = "heuristic"
+		bot = "easy"
 	}
 	run("home page",
 		chromedp.Navigate(h.hs.URL+"/"),
@@ -111,6 +111,21 @@ func TestBrowserPlaysCabo(t *testing.T) {
 		chromedp.WaitVisible(`select[name=seat2]`, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector('select[name=seat2]'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, bot), nil),
 	)
+	// The seat picker offers the bot levels, a good one by default, and
+	// never the cheating reference bot.
+	var picker struct {
+		Options []string
+		Chosen  string
+	}
+	run("seat picker", chromedp.Evaluate(`(() => { const s = document.querySelector('select[name=seat1]');
+		return {options: [...s.options].map(o => o.value), chosen: s.value}; })()`, &picker))
+	if want := []string{"", "random", "easy", "normal", "hard"}; !slices.Equal(picker.Options, want) || picker.Chosen != "normal" {
+		t.Fatalf("seat picker offers %q with %q chosen, want %q with \"normal\"", picker.Options, picker.Chosen, want)
+	}
+	// The heuristic plays seat 1 too: the spy check below counts revealed
+	// cards, and a weak search (tests give it 30 iterations) claims sets
+	// that fail face up.
+	run("seat 1", chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector('select[name=seat1]'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, bot), nil))
 	var home []byte
 	run("home screenshot", chromedp.FullScreenshot(&home, 100))
 	os.WriteFile(filepath.Join(os.TempDir(), "tapis-home.png"), home, 0o644)

@@ -55,7 +55,7 @@ func seatsFor(g game.Game) []string {
 	bots := []string{"", ""}
 	kinds := []string{"random"}
 	if _, ok := g.(game.HeuristicGame); ok {
-		kinds = append(kinds, "heuristic")
+		kinds = append(kinds, "easy", "normal", "hard")
 	}
 	for i := 2; i < n; i++ {
 		bots = append(bots, kinds[i%len(kinds)])
@@ -116,7 +116,9 @@ func TestPlayEveryGame(t *testing.T) {
 
 // testConfig is the configuration most tests use: no rate limit, so
 // that random players go as fast as the machine.
-func testConfig() server.Config { return server.Config{Rate: -1} }
+func testConfig() server.Config {
+	return server.Config{Rate: -1, Levels: map[string]string{"normal": "normal@30", "hard": "hard@60"}}
+}
 
 // The lobby lists every game with its options and bots.
 func TestListGames(t *testing.T) {
@@ -145,7 +147,7 @@ func TestListGames(t *testing.T) {
 			t.Fatalf("listed %+v", gi)
 		}
 		_, heur := g.(game.HeuristicGame)
-		if slices.Contains(gi.Bots, "heuristic") != heur {
+		if slices.Contains(gi.Bots, "easy") != heur || slices.Contains(gi.Bots, "hard") != heur || slices.Contains(gi.Bots, "cheat") {
 			t.Fatalf("%s: heuristic bot listed wrongly", gi.Name)
 		}
 	}

@@ -144,6 +144,8 @@ func TestHTTPRefusals(t *testing.T) {
 		{"unknown option", map[string]any{"game": "cabo", "players": 2, "options": map[string]any{"jokers": true}}},
 		{"bad option value", map[string]any{"game": "cabo", "players": 2, "options": map[string]any{"hand_size": 99}}},
 		{"unknown bot", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "genius"}}},
+		{"the cheating reference bot", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "cheat"}}},
+		{"a bot with a budget", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "hard@100000"}}},
 		{"more bots than seats", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "random", "random"}}},
 		{"unknown field", map[string]any{"game": "cabo", "players": 2, "admin": true}},
 	} {

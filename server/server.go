@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -37,9 +38,14 @@ type Config struct {
 	Store store.Store
 	// Games are the games offered (default games.All()).
 	Games []game.Game
-	// BotDelay is the pause before a bot moves, so that people can follow
-	// (default 700ms; a negative value means none).
+	// BotDelay is the least time a bot takes to move, thinking included,
+	// so that people can follow (default 700ms; a negative value means
+	// none).
 	BotDelay time.Duration
+	// Levels maps a bot level a table may seat to the bot that plays it
+	// (bot.New's names; default: each level plays as itself). Tests give
+	// the search levels small iteration budgets.
+	Levels map[string]string
 	// Rate and Burst bound the messages a connection may send: Rate per
 	// second, in bursts of Burst (default 20 and 40; a negative Rate
 	// disables the limit).
@@ -229,7 +235,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	for _, g := range s.cfg.Games {
 		lo, hi := g.Players()
 		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}}
-		for _, b := range bot.Names {
+		for _, b := range bot.Offered {
 			if _, err := bot.New(g, b, 0, 1); err == nil {
 				gi.Bots = append(gi.Bots, b)
 			}
@@ -289,6 +295,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	for i, b := range req.Bots {
 		if b == "" {
 			continue
+		}
+		if !seatable(b) {
+			httpError(w, http.StatusBadRequest, "bad_bots", fmt.Sprintf("server: no bot %q to seat (have %v)", b, bot.Offered))
+			return
 		}
 		if _, err := bot.New(g, b, game.Seat(i), 1); err != nil {
 			httpError(w, http.StatusBadRequest, "bad_bots", err.Error())
@@ -427,6 +437,13 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 func httpError(w http.ResponseWriter, code int, short, text string) {
 	writeJSON(w, code, map[string]string{"code": short, "error": text})
+}
+
+// seatable reports whether a table may seat the bot called name: one of the
+// levels offered, or "heuristic", the old name of easy. Budgets (hard@N)
+// and the cheating reference bot are for measurement only.
+func seatable(name string) bool {
+	return name == "heuristic" || slices.Contains(bot.Offered, name)
 }
 
 func randomSeed() uint64 {

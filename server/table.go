@@ -22,6 +22,9 @@ type seat struct {
 	store.Seat
 	player game.Player // the bot, for a bot seat, during a match
 	conns  int         // open connections of this seat
+	// pending holds the events a bot is told while it thinks: its player
+	// belongs to the thinking goroutine until the move comes back.
+	pending []game.Event
 }
 
 // table is one game table. Everything below inbox is owned by the table's
@@ -47,6 +50,12 @@ type table struct {
 	legal   []game.Move
 	botC    <-chan time.Time
 	idleC   <-chan time.Time
+	// thinking is the number of the bot move being searched in another
+	// goroutine (0: none), so that a late answer from an earlier match or
+	// position is recognised.
+	thinking, thoughts int
+	thinker            game.Seat
+	thinkN             int // t.n when the thinking began
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -128,32 +137,79 @@ func (t *table) schedule() {
 	if t.idleC == nil && t.idle() {
 		t.idleC = time.After(t.srv.cfg.IdleTimeout)
 	}
-	if t.botC != nil || t.st == nil || t.st.Over() {
+	if t.botC != nil || t.thinking != 0 || t.st == nil || t.st.Over() {
 		return
 	}
 	for _, s := range t.st.ToMove().List() {
 		if t.seats[s].player != nil {
-			t.botC = time.After(t.srv.cfg.BotDelay)
+			// The bot starts thinking at once; BotDelay is paced in
+			// playBot, so that a slow search adds no extra pause.
+			t.botC = time.After(0)
 			return
 		}
 	}
 }
 
-// playBot plays one move of the first bot that must act.
+// playBot starts the first bot that must act thinking, in a goroutine of
+// its own on a copy of the state: a search bot may think for a second, and
+// the table must go on answering meanwhile. The move comes back through
+// the inbox (botChose).
 func (t *table) playBot(ctx context.Context) {
 	for _, s := range t.st.ToMove().List() {
 		p := t.seats[s].player
 		if p == nil {
 			continue
 		}
-		m := p.Choose(game.KnowledgeOf(t.st, s))
-		if err := t.apply(ctx, s, m); err != nil {
-			t.srv.log.Error("bot move", "table", t.id, "seat", s, "err", err)
-			// Try again later rather than spin on a failing store.
-			t.botC = time.After(time.Second)
-		}
+		t.thoughts++
+		id, st, delay := t.thoughts, t.st.Clone(), t.srv.cfg.BotDelay
+		t.thinking, t.thinker, t.thinkN = id, s, t.n
+		go func() {
+			start := time.Now()
+			m := p.Choose(game.KnowledgeOf(st, s))
+			if wait := delay - time.Since(start); wait > 0 {
+				select {
+				case <-time.After(wait):
+				case <-ctx.Done():
+					return
+				}
+			}
+			// If the table has gone, nobody waits for the move.
+			_ = t.post(ctx, func() { t.botChose(ctx, id, s, m) })
+		}()
 		return
 	}
+}
+
+// botChose plays the move thought number id chose for seat s, if the table
+// still wants one from s, after telling the bot what happened meanwhile.
+func (t *table) botChose(ctx context.Context, id int, s game.Seat, m game.Move) {
+	if id != t.thinking {
+		return // a thought from before a new match began
+	}
+	t.thinking = 0
+	t.flush(s)
+	if t.st.Over() || !t.st.ToMove().Has(s) {
+		return
+	}
+	err := t.apply(ctx, s, m)
+	var stored *storeError
+	if err != nil && !errors.As(err, &stored) && t.n != t.thinkN {
+		return // others moved meanwhile (a simultaneous phase): think again
+	}
+	if err != nil {
+		t.srv.log.Error("bot move", "table", t.id, "seat", s, "err", err)
+		// Try again later rather than spin on a failing store.
+		t.botC = time.After(time.Second)
+	}
+}
+
+// flush tells seat s's bot the events held while it was thinking.
+func (t *table) flush(s game.Seat) {
+	seat := &t.seats[s]
+	for _, e := range seat.pending {
+		seat.player.Observe(e)
+	}
+	seat.pending = seat.pending[:0]
 }
 
 func (t *table) status() string {
@@ -252,12 +308,15 @@ func (t *table) begin(no int, seed uint64) error {
 	}
 	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
-	t.botC = nil
+	t.botC, t.thinking = nil, 0
 	for i := range t.seats {
-		t.seats[i].player = nil
+		t.seats[i].player, t.seats[i].pending = nil, nil
 		if name := t.seats[i].Bot; name != "" {
 			// Each bot's seed comes from the match's, so a replayed match
 			// has the same bots.
+			if spec, ok := t.srv.cfg.Levels[name]; ok {
+				name = spec
+			}
 			p, err := bot.New(t.g, name, game.Seat(i), seed^uint64(i+1)*0x9e3779b97f4a7c15)
 			if err != nil {
 				return err
@@ -306,13 +365,18 @@ func (t *table) record() {
 func (t *table) deliver() {
 	t.history.Events = append(t.history.Events, t.log.Events...)
 	for i := range t.seats {
-		p := t.seats[i].player
-		if p == nil {
+		seat := &t.seats[i]
+		if seat.player == nil {
 			continue
 		}
+		busy := t.thinking != 0 && t.thinker == game.Seat(i)
 		for _, e := range t.log.Events {
-			if e.To.Has(game.Seat(i)) {
-				p.Observe(e)
+			switch {
+			case !e.To.Has(game.Seat(i)):
+			case busy:
+				seat.pending = append(seat.pending, e)
+			default:
+				seat.player.Observe(e)
 			}
 		}
 	}

@@ -54,8 +54,10 @@ async function home() {
   const render = () => {
     const g = list.find(x => x.name === form.game);
     if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
-    while (form.seats.length < g.max) form.seats.push(form.seats.length === 1 ? 'random' : '');
-    form.seats = form.seats.map(s => (s && !g.bots.includes(s) ? 'random' : s));
+    // A new table faces a bot that plays well; any seat may be changed.
+    const dflt = g.bots.includes('normal') ? 'normal' : 'random';
+    while (form.seats.length < g.max) form.seats.push(form.seats.length === 1 ? dflt : '');
+    form.seats = form.seats.map(s => (s && !g.bots.includes(s) ? dflt : s));
     clear(main);
     const seatChoice = i => {
       if (i === 0) return h('span.you', t('home.seat.you'));
