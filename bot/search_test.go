@@ -147,3 +147,35 @@ func TestNewBudgets(t *testing.T) {
 		}
 	}
 }
+
+// With RollOthers, only the searching seat's moves become tree edges in a
+// game whose policy models the others (Papayoo); without it, or in a game
+// that does not ask for it (Limits), the other seats' replies are edges.
+func TestRollOthersKeepsOnlyOwnEdges(t *testing.T) {
+	for _, tc := range []struct {
+		game       string
+		players    int
+		rollOthers bool
+		othersSeen bool
+	}{{"papayoo", 4, true, false}, {"papayoo", 4, false, true}, {"limits", 2, true, true}} {
+		g := games.Named(tc.game)
+		st, s, told := position(t, g, tc.players, 2, 30)
+		p, err := New(g, "hard@400", s, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range told {
+			p.Observe(e)
+		}
+		search := p.(*Search)
+		search.RollOthers = tc.rollOthers
+		search.Choose(game.KnowledgeOf(st, s))
+		others := false
+		for _, e := range search.edges {
+			others = others || e.seat != s
+		}
+		if others != tc.othersSeen {
+			t.Errorf("%s, RollOthers %v: other seats' moves in the tree: %v, want %v", tc.game, tc.rollOthers, others, tc.othersSeen)
+		}
+	}
+}

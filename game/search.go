@@ -31,3 +31,12 @@ type Valuer interface {
 type Keyer interface {
 	InfoKey(s Seat) uint64
 }
+
+// OpponentModel is a Roller whose playout policy is close enough to how
+// the other seats play that a search may let it answer for them during
+// its walk down the tree as well, rather than trying every reply. Whether
+// that helps depends on the game, so the game says.
+type OpponentModel interface {
+	Roller
+	ModelsOpponents() bool
+}

@@ -42,3 +42,9 @@ func (st *State) rolloutCard() int8 {
 	}
 	return info.discard(hand, legal, st.papayoo)
 }
+
+// ModelsOpponents implements game.OpponentModel: the playout policy is
+// the heuristic's own rules from each seat's knowledge, and letting it
+// answer for the other seats in the search tree measured better (61.5% of
+// the heuristics' points a round instead of 67%, 200 and 1,000 games).
+func (st *State) ModelsOpponents() bool { return true }
