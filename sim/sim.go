@@ -32,18 +32,29 @@ type Config struct {
 	Progress func(done int, elapsed time.Duration)
 	// MaxMoves bounds one game (default 1,000,000).
 	MaxMoves int
+	// Rotate moves the bots round the table game by game: in game i, bot
+	// j sits in seat (i+j) mod Players, so that no bot keeps the first
+	// seat's advantage. Results are then per bot, not per seat.
+	Rotate bool
 }
 
-// Seat is one seat's results.
+// Seat is one seat's results, or one bot's when the bots rotate.
 type Seat struct {
-	Bot            string     `json:"bot"`
-	Wins           int        `json:"wins"`
-	WinRate        float64    `json:"win_rate"`
-	CI95           [2]float64 `json:"ci95"`
-	MeanRoundScore float64    `json:"mean_round_score"`
+	Bot string `json:"bot"`
+	// Wins counts every game won, shared or not; WinRate is Wins/Games.
+	Wins    int        `json:"wins"`
+	WinRate float64    `json:"win_rate"`
+	CI95    [2]float64 `json:"ci95"`
+	// Share counts a game shared by k winners as 1/k of a win, so that
+	// the shares of a table add up to 1: the fair measure where ties are
+	// common (Limits).
+	Share     float64    `json:"share"`
+	ShareCI95 [2]float64 `json:"share_ci95"`
+	// MeanRoundScore is the mean of the seat's (bot's) round scores.
+	MeanRoundScore float64 `json:"mean_round_score"`
 }
 
-// Report is a simulation's result. Shared wins count for each winner.
+// Report is a simulation's result.
 type Report struct {
 	Game           string  `json:"game"`
 	Games          int     `json:"games"`
@@ -55,9 +66,20 @@ type Report struct {
 
 type tally struct {
 	wins        []int
+	shares      []int64 // in 840ths of a win, so that sums are exact
 	roundScores []int64
 	rounds      int64
 	moves       int64
+}
+
+// shareUnit is one win: 840 divides by every number of winners up to 8.
+const shareUnit = 840
+
+// rotated is the bot sitting in seat s in game i of a rotating run.
+func rotated(i, s, n int) int { return ((s-i)%n + n) % n }
+
+func newTally(n int) tally {
+	return tally{wins: make([]int, n), shares: make([]int64, n), roundScores: make([]int64, n)}
 }
 
 // Run plays the games. It stops early, with an error, if ctx is done.
@@ -81,7 +103,7 @@ func Run(ctx context.Context, c Config) (Report, error) {
 		done.Add(1)
 		go func() {
 			defer done.Done()
-			t := tally{wins: make([]int, c.Players), roundScores: make([]int64, c.Players)}
+			t := newTally(c.Players)
 			for i := range jobs {
 				if err := c.play(i, &t); err != nil {
 					errs <- err
@@ -121,10 +143,11 @@ feed:
 	if err != nil {
 		return Report{}, err
 	}
-	total := tally{wins: make([]int, c.Players), roundScores: make([]int64, c.Players)}
+	total := newTally(c.Players)
 	for t := range results {
 		for s := range t.wins {
 			total.wins[s] += t.wins[s]
+			total.shares[s] += t.shares[s]
 			total.roundScores[s] += t.roundScores[s]
 		}
 		total.rounds += t.rounds
@@ -171,9 +194,15 @@ func (c *Config) play(i int, t *tally) error {
 	if err != nil {
 		return err
 	}
+	// botAt[s] is the bot (index into c.Bots) sitting in seat s.
+	botAt := make([]int, c.Players)
 	players := make([]game.Player, c.Players)
 	for s := range players {
-		if players[s], err = bot.New(c.Game, c.Bots[s], game.Seat(s), mix(seed, uint64(s)+1)); err != nil {
+		botAt[s] = s
+		if c.Rotate {
+			botAt[s] = rotated(i, s, c.Players)
+		}
+		if players[s], err = bot.New(c.Game, c.Bots[botAt[s]], game.Seat(s), mix(seed, uint64(s)+1)); err != nil {
 			return err
 		}
 	}
@@ -183,7 +212,7 @@ func (c *Config) play(i int, t *tally) error {
 			rounds = res.Rounds
 			t.rounds++
 			for s, v := range res.RoundScores {
-				t.roundScores[s] += int64(v)
+				t.roundScores[botAt[s]] += int64(v)
 			}
 		}
 	})
@@ -191,8 +220,10 @@ func (c *Config) play(i int, t *tally) error {
 	if err != nil {
 		return fmt.Errorf("sim: game %d (seed %d): %v", i, seed, err)
 	}
-	for _, w := range st.Result().Winners {
-		t.wins[w]++
+	winners := st.Result().Winners
+	for _, w := range winners {
+		t.wins[botAt[w]]++
+		t.shares[botAt[w]] += shareUnit / int64(len(winners))
 	}
 	return nil
 }
@@ -201,7 +232,10 @@ func (c *Config) report(t tally, elapsed time.Duration) Report {
 	r := Report{Game: c.Game.Name(), Games: c.Games, GamesPerSecond: float64(c.Games) / elapsed.Seconds(), Moves: t.moves, Rounds: t.rounds}
 	for s := 0; s < c.Players; s++ {
 		seat := Seat{Bot: c.Bots[s], Wins: t.wins[s], WinRate: float64(t.wins[s]) / float64(c.Games)}
-		seat.CI95 = Wilson(t.wins[s], c.Games)
+		seat.CI95 = Wilson(float64(t.wins[s]), c.Games)
+		share := float64(t.shares[s]) / shareUnit
+		seat.Share = share / float64(c.Games)
+		seat.ShareCI95 = Wilson(share, c.Games)
 		if t.rounds > 0 {
 			seat.MeanRoundScore = float64(t.roundScores[s]) / float64(t.rounds)
 		}
@@ -210,17 +244,27 @@ func (c *Config) report(t tally, elapsed time.Duration) Report {
 	return r
 }
 
-// Wilson is the 95% Wilson score interval of k successes in n trials.
-func Wilson(k, n int) [2]float64 {
+// Wilson is the 95% Wilson score interval of k successes in n trials. A
+// fractional k (shared wins) gets the interval of its proportion, which
+// errs wide: a half win varies less than a coin toss.
+func Wilson(k float64, n int) [2]float64 {
 	if n == 0 {
 		return [2]float64{0, 1}
 	}
 	const z = 1.959963984540054
-	p, nf := float64(k)/float64(n), float64(n)
+	p, nf := k/float64(n), float64(n)
 	den := 1 + z*z/nf
 	mid := (p + z*z/(2*nf)) / den
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
+	lo, hi := math.Max(0, mid-half), math.Min(1, mid+half)
+	// Rounding must not push a bound past an extreme observation.
+	if k <= 0 {
+		lo = 0
+	}
+	if k >= nf {
+		hi = 1
+	}
+	return [2]float64{lo, hi}
 }
 
 // mix derives a seed from two numbers (splitmix64's finaliser), so that

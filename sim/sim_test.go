@@ -13,7 +13,7 @@ func TestWilson(t *testing.T) {
 		k, n   int
 		lo, hi float64
 	}{{50, 100, 0.4038, 0.5962}, {0, 10, 0, 0.2775}, {10, 10, 0.7225, 1}} {
-		got := Wilson(tc.k, tc.n)
+		got := Wilson(float64(tc.k), tc.n)
 		if math.Abs(got[0]-tc.lo) > 1e-3 || math.Abs(got[1]-tc.hi) > 1e-3 {
 			t.Errorf("Wilson(%d, %d) = %v, want [%v, %v]", tc.k, tc.n, got, tc.lo, tc.hi)
 		}
@@ -46,5 +46,54 @@ func TestCancel(t *testing.T) {
 	cancel()
 	if _, err := Run(ctx, Config{Game: cabo.Game{}, Players: 2, Bots: []string{"random"}, Games: 100000, Seed: 1}); err == nil {
 		t.Fatal("a cancelled run returned no error")
+	}
+}
+
+// Rotating, each bot sits in every seat equally often, one bot per seat.
+func TestRotationVisitsEverySeat(t *testing.T) {
+	for n := 2; n <= 8; n++ {
+		count := make(map[[2]int]int)
+		for i := 0; i < 3*n; i++ {
+			seen := make(map[int]bool)
+			for s := 0; s < n; s++ {
+				b := rotated(i, s, n)
+				if b < 0 || b >= n || seen[b] {
+					t.Fatalf("%d players, game %d: bot %d twice or out of range", n, i, b)
+				}
+				seen[b] = true
+				count[[2]int{b, s}]++
+			}
+		}
+		for b := 0; b < n; b++ {
+			for s := 0; s < n; s++ {
+				if count[[2]int{b, s}] != 3 {
+					t.Fatalf("%d players: bot %d sat in seat %d %d times in %d games", n, b, s, count[[2]int{b, s}], 3*n)
+				}
+			}
+		}
+	}
+}
+
+// Results follow the bot round the table, and shares add up to one game
+// each, ties split.
+func TestRotateFollowsTheBot(t *testing.T) {
+	for _, rotate := range []bool{false, true} {
+		rep, err := Run(context.Background(), Config{Game: cabo.Game{}, Players: 3, Bots: []string{"heuristic", "random", "random"}, Games: 90, Seed: 4, Rotate: rotate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0.0
+		for _, s := range rep.Seats {
+			total += s.Share
+			if s.Share > s.WinRate || s.ShareCI95[0] > s.Share || s.ShareCI95[1] < s.Share {
+				t.Fatalf("rotate %v: share %v against win rate %v, interval %v", rotate, s.Share, s.WinRate, s.ShareCI95)
+			}
+		}
+		if math.Abs(total-1) > 1e-9 {
+			t.Fatalf("rotate %v: shares add up to %v", rotate, total)
+		}
+		if rep.Seats[0].Bot != "heuristic" || rep.Seats[0].Share < 0.9 {
+			t.Fatalf("rotate %v: the heuristic bot's results are not in its entry: %+v", rotate, rep.Seats)
+		}
 	}
 }

@@ -29,6 +29,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	options := fs.String("options", "", "the game's options object, as JSON")
 	workers := fs.Int("workers", 0, "games played in parallel (default: all cores)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	rotate := fs.Bool("rotate", false, "move the bots round the table game by game (results per bot, not per seat)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -42,7 +43,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	last := time.Now()
 	cfg := sim.Config{
 		Game: g, Players: *players, Bots: strings.Split(*bots, ","), Games: *n, Seed: *seed,
-		Workers: *workers,
+		Workers: *workers, Rotate: *rotate,
 		Progress: func(done int, elapsed time.Duration) {
 			if time.Since(last) >= 2*time.Second {
 				last = time.Now()
@@ -67,11 +68,17 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%s, %d players, %d games (%d rounds, %d moves), %.0f games/s\n",
 		rep.Game, *players, rep.Games, rep.Rounds, rep.Moves, rep.GamesPerSecond)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "seat\tbot\twins\twin rate\t95% interval\tmean round score\t")
-	for s, seat := range rep.Seats {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", s, seat.Bot, seat.Wins,
-			100*seat.WinRate, 100*seat.CI95[0], 100*seat.CI95[1], seat.MeanRoundScore)
+	first := "seat"
+	if *rotate {
+		first = "bot #"
 	}
+	fmt.Fprintln(tw, first+"\tbot\twins\twin rate\t95% interval\tshare\t95% interval\tmean round score\t")
+	for s, seat := range rep.Seats {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", s, seat.Bot, seat.Wins,
+			100*seat.WinRate, 100*seat.CI95[0], 100*seat.CI95[1],
+			100*seat.Share, 100*seat.ShareCI95[0], 100*seat.ShareCI95[1], seat.MeanRoundScore)
+	}
+	fmt.Fprintln(tw, "(share: a game shared by k winners counts 1/k of a win)")
 	tw.Flush()
 	return 0
 }
