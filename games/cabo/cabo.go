@@ -127,9 +127,6 @@ func NewState(c game.Config) (*State, error) {
 		return nil, err
 	}
 	st := &State{opt: o, n: int8(c.Players), rng: game.NewRNG(c.Seed), caller: -1}
-	if o.ResetAt100To != DefaultOptions().ResetAt100To {
-		st.wins = newWinTable(o.ResetAt100To)
-	}
 	if len(c.Stacks) > 0 {
 		st.stacks = make([]stack, len(c.Stacks))
 		for i, raw := range c.Stacks {

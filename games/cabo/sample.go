@@ -96,6 +96,11 @@ func (st *State) slotBias(s, t game.Seat, i int) *[Values]uint8 {
 	if s < 0 {
 		return nil
 	}
+	return biasOdds[st.biasKind(s, t, i)]
+}
+
+// biasKind is the kind of seat t's slot i for seat s (biasOdds).
+func (st *State) biasKind(s, t game.Seat, i int) int {
 	bit := uint8(1) << uint(i)
 	b := 0
 	if st.kept[t]&bit != 0 {
@@ -111,5 +116,5 @@ func (st *State) slotBias(s, t game.Seat, i int) *[Values]uint8 {
 	} else if st.known[t][t]&bit != 0 {
 		b |= 1
 	}
-	return biasOdds[b]
+	return b
 }

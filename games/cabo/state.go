@@ -58,9 +58,6 @@ type State struct {
 	resets      [MaxPlayers]int
 	last        lastRound // the previous round, revealed to everyone
 	winners     game.Seats
-
-	// wins is the value table for non-default options (nil: defaultWins).
-	wins *winTable
 }
 
 // Players implements game.State.

@@ -1,6 +1,10 @@
 package cabo
 
-import "tapis/game"
+import (
+	"math"
+
+	"tapis/game"
+)
 
 // Search bots stop their playouts at the end of a round (game.Valuer) and
 // judge the cumulative scores there. A round moves the scores by 0 for its
@@ -27,7 +31,8 @@ var lossCounts = [...][2]int{
 type winTable [101][101]float32
 
 // defaultWins is the table for the default reset (exactly 100 drops to 50),
-// built once: a value, never changed after.
+// built once: a value, never changed after. Other resets use it too: they
+// differ only when a score lands on exactly 100.
 var defaultWins = newWinTable(50)
 
 // newWinTable solves the game's chances by value iteration: scores only
@@ -87,24 +92,78 @@ func newWinTable(reset int) *winTable {
 // Rounds implements game.Valuer.
 func (st *State) Rounds() int { return st.rounds }
 
-// Value implements game.Valuer: seat s's chance to win the game from the
-// cumulative scores (public). With more than two players it is the
-// product of its chances against each opponent, shared out so that the
-// seats' values add up to 1.
+// valueGain scales the change in the chance to win that the round made,
+// in units of what a typical round is worth at these scores (stakes). A
+// search compares moves by the mean value of their playouts, with an
+// exploration term made for values spread over [0, 1]; one round moves
+// the chance by 0.05 early in a game and by 0.5 near its end, so unscaled
+// the term would drown the first and be drowned by the second.
+const valueGain = 1
+
+// typicalLoss is a round's mean score for its loser (lossCounts).
+const typicalLoss = 15
+
+// Value implements game.Valuer: how much the last round (the one the
+// search played out) changed seat s's chance to win the game, from the
+// cumulative scores before and after it (public), over the round's
+// stakes, squashed into [0, 1] around 0.5.
 func (st *State) Value(s game.Seat) float64 {
-	if st.Over() {
-		if st.winners.Has(s) {
-			return 1 / float64(st.winners.Len())
+	var before [MaxPlayers]int
+	for t := 0; t < int(st.n); t++ {
+		before[t] = st.scores[t] - st.roundScores[t]
+		if st.last.reset.Has(game.Seat(t)) {
+			before[t] = 100 - st.roundScores[t]
 		}
-		return 0
 	}
+	after := st.chance(s, &st.scores)
+	if st.Over() {
+		after = 0
+		if st.winners.Has(s) {
+			after = 1 / float64(st.winners.Len())
+		}
+	}
+	return 0.5 + 0.5*math.Tanh(valueGain*(after-st.chance(s, &before))/st.stakes(s, &before))
+}
+
+// stakes is how much a typical round can change seat s's chance from
+// these scores: winning it (the others score typicalLoss) against losing
+// it (s does).
+func (st *State) stakes(s game.Seat, scores *[MaxPlayers]int) float64 {
+	win, lose := *scores, *scores
+	for t := 0; t < int(st.n); t++ {
+		if game.Seat(t) != s {
+			win[t] += typicalLoss
+		}
+	}
+	lose[s] += typicalLoss
+	return max(st.chance(s, &win)-st.chance(s, &lose), 0.05)
+}
+
+// chance is seat s's chance to win from the cumulative scores: with more
+// than two players, the product of its chances against each opponent,
+// shared out so that the seats' chances add up to 1.
+func (st *State) chance(s game.Seat, scores *[MaxPlayers]int) float64 {
 	t := defaultWins
-	if st.wins != nil {
-		t = st.wins
-	}
 	n := int(st.n)
+	low, over := scores[0], false
+	for i := 0; i < n; i++ {
+		low = min(low, scores[i])
+		over = over || scores[i] > 100
+	}
+	if over { // a game just ended: the lowest win
+		if scores[s] > low {
+			return 0
+		}
+		k := 0
+		for i := 0; i < n; i++ {
+			if scores[i] == low {
+				k++
+			}
+		}
+		return 1 / float64(k)
+	}
 	if n == 2 {
-		return float64(t[clampScore(st.scores[s])][clampScore(st.scores[1-s])])
+		return float64(t[clampScore(scores[s])][clampScore(scores[1-s])])
 	}
 	var strength [MaxPlayers]float64
 	sum := 0.0
@@ -112,7 +171,7 @@ func (st *State) Value(s game.Seat) float64 {
 		x := 1.0
 		for j := 0; j < n; j++ {
 			if j != i {
-				x *= float64(t[clampScore(st.scores[i])][clampScore(st.scores[j])])
+				x *= float64(t[clampScore(scores[i])][clampScore(scores[j])])
 			}
 		}
 		strength[i] = x
