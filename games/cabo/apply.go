@@ -221,6 +221,7 @@ func (st *State) place(s game.Seat, k Kind, mask uint8, c int8, log *game.Log) {
 		hand[i] = none
 	}
 	st.fill[s] &^= mask
+	st.kept[s] &^= mask
 	for j := 0; j < int(st.n); j++ {
 		st.known[j][s] &^= mask
 	}
@@ -232,6 +233,7 @@ func (st *State) place(s game.Seat, k Kind, mask uint8, c int8, log *game.Log) {
 		}
 	} else {
 		st.known[s][s] |= 1 << uint(low)
+		st.kept[s] |= 1 << uint(low)
 	}
 	st.endTurn(log)
 }
@@ -287,6 +289,15 @@ func (st *State) swap(a, b Slot) {
 	ha, hb := &st.hands[a.Seat][a.Slot], &st.hands[b.Seat][b.Slot]
 	*ha, *hb = *hb, *ha
 	ba, bb := uint8(1)<<uint(a.Slot), uint8(1)<<uint(b.Slot)
+	ka, kb := st.kept[a.Seat]&ba != 0, st.kept[b.Seat]&bb != 0
+	st.kept[a.Seat] &^= ba
+	st.kept[b.Seat] &^= bb
+	if kb {
+		st.kept[a.Seat] |= ba
+	}
+	if ka {
+		st.kept[b.Seat] |= bb
+	}
 	for k := 0; k < int(st.n); k++ {
 		ka, kb := st.known[k][a.Seat]&ba != 0, st.known[k][b.Seat]&bb != 0
 		st.known[k][a.Seat] &^= ba

@@ -145,6 +145,7 @@ func (st *State) deal(starter game.Seat, log *game.Log) {
 	st.caller = -1
 	st.finalLeft = 0
 	st.known = [MaxPlayers][MaxPlayers]uint8{}
+	st.kept = [MaxPlayers]uint8{}
 	st.turn = starter
 	st.peeked = 0
 	st.phase = phasePeek

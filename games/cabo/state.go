@@ -48,6 +48,10 @@ type State struct {
 	// i. Every action is public, so these bits are public too; the cards
 	// behind them are not. Sample keeps exactly what the seat knows.
 	known [MaxPlayers][MaxPlayers]uint8
+	// kept[j] has bit i set when seat j put a card it drew (not the public
+	// discard) into its slot i, and the card has not moved since: public,
+	// and a hint that the card is low, which Sample and the rollout use.
+	kept [MaxPlayers]uint8
 
 	scores      [MaxPlayers]int
 	roundScores [MaxPlayers]int
@@ -151,6 +155,9 @@ func (st *State) Check() error {
 			if st.known[k][j]&^st.filled(game.Seat(j)) != 0 {
 				return fmt.Errorf("seat %d knows an empty slot of seat %d", k, j)
 			}
+		}
+		if st.kept[k]&^st.filled(game.Seat(k)) != 0 {
+			return fmt.Errorf("seat %d kept a drawn card in an empty slot", k)
 		}
 	}
 	return nil
