@@ -42,6 +42,12 @@ type Search struct {
 	// heuristics' points instead of 67%) and worse in Limits (88% share
 	// instead of 96%), hence the game's say.
 	RollOthers bool
+	// Widen, in the same games, makes a node try the playout policy's move
+	// first and admit another only while it has fewer than 1 + sqrt(visits)
+	// edges, so a small budget is spent near the policy's choice instead
+	// of on every move once (Cabo: 67% against the heuristic instead of
+	// 62% at 800 iterations, 300 games).
+	Widen bool
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -50,6 +56,7 @@ type Search struct {
 	nodes []node
 	edges []edge
 	buf   []game.Move
+	hints []game.Move
 	kids  []int32
 	path  []int32
 }
@@ -75,7 +82,7 @@ type edge struct {
 // NewSearch returns a search player with an iteration budget (or, when
 // iterations is 0, a time budget per move).
 func NewSearch(iterations int, budget time.Duration, seed uint64) *Search {
-	return &Search{Iterations: iterations, Time: budget, C: 0.7, RollOthers: true, rng: game.NewRNG(seed)}
+	return &Search{Iterations: iterations, Time: budget, C: 0.7, RollOthers: true, Widen: true, rng: game.NewRNG(seed)}
 }
 
 // Observe implements game.Player. The search itself needs no memory, since
@@ -166,7 +173,11 @@ func (p *Search) iterate(k game.Knowledge) {
 			}
 			cur, last = p.reach(last, key), -1
 		}
-		e, added := p.step(cur, s)
+		hint, widen := game.Move(0), false
+		if othersRoll && p.Widen {
+			hint, widen = model.RolloutMove(&p.rng, p.hints[:0]), true
+		}
+		e, added := p.step(cur, s, hint, widen)
 		p.path = append(p.path, e)
 		p.apply(st, s, p.edges[e].move)
 		if added {
@@ -217,16 +228,30 @@ func (p *Search) reach(e int32, key uint64) int32 {
 
 // step picks the edge of node cur to follow among the legal moves in
 // p.buf: an untried one (added as a new edge) if any, else the best by
-// UCB, counting only moves legal in this drawn state.
-func (p *Search) step(cur int32, s game.Seat) (int32, bool) {
+// UCB, counting only moves legal in this drawn state. When widening, the
+// hint (the playout policy's move) is tried first, and further moves only
+// as the node's visits grow.
+func (p *Search) step(cur int32, s game.Seat, hint game.Move, widen bool) (int32, bool) {
 	p.kids = p.kids[:0]
-	untried := 0
-	for _, m := range p.buf {
+	untried, hintAt, visits := 0, -1, 0.0
+	for i, m := range p.buf {
 		e := p.edgeOf(cur, m)
 		p.kids = append(p.kids, e)
-		if e < 0 {
+		switch {
+		case e >= 0:
+			visits += p.edges[e].visits
+		default:
 			untried++
+			if widen && m == hint {
+				hintAt = i
+			}
 		}
+	}
+	if tried := len(p.buf) - untried; widen && untried > 0 && tried > 0 && float64(tried) >= 1+math.Sqrt(visits) {
+		untried = 0 // not wide enough yet: choose among the tried ones
+	}
+	if untried > 0 && hintAt >= 0 {
+		return p.add(cur, p.buf[hintAt], s), true
 	}
 	if untried > 0 {
 		pick := p.rng.IntN(untried)
@@ -242,6 +267,9 @@ func (p *Search) step(cur int32, s game.Seat) (int32, bool) {
 	}
 	best, score := int32(-1), math.Inf(-1)
 	for _, e := range p.kids {
+		if e < 0 {
+			continue
+		}
 		ed := &p.edges[e]
 		ed.avail++
 		u := ed.reward/ed.visits + p.C*math.Sqrt(math.Log(ed.avail)/ed.visits)

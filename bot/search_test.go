@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -176,6 +177,40 @@ func TestRollOthersKeepsOnlyOwnEdges(t *testing.T) {
 		}
 		if others != tc.othersSeen {
 			t.Errorf("%s, RollOthers %v: other seats' moves in the tree: %v, want %v", tc.game, tc.rollOthers, others, tc.othersSeen)
+		}
+	}
+}
+
+// Widening, a node tries the playout policy's move first and admits
+// others only as its visits grow; without it, every legal move is tried.
+func TestWidenStartsFromThePolicy(t *testing.T) {
+	g := games.Named("cabo")
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, s, told := position(t, g, 2, seed, 20)
+		legal := len(st.Legal(s, nil))
+		for _, widen := range []bool{true, false} {
+			p, err := New(g, "hard@30", s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range told {
+				p.Observe(e)
+			}
+			search := p.(*Search)
+			search.Widen, search.Prior = widen, nil
+			search.Choose(game.KnowledgeOf(st, s))
+			root, visits := 0, 0.0
+			for e := search.nodes[0].edge; e >= 0; e = search.edges[e].next {
+				root++
+				visits += search.edges[e].visits
+			}
+			t.Logf("seed %d widen %v: %d of %d legal moves at the root", seed, widen, root, legal)
+			switch {
+			case widen && float64(root) > 2+math.Sqrt(visits):
+				t.Errorf("seed %d: widening, the root has %d edges after %v visits", seed, root, visits)
+			case !widen && root != min(legal, 30):
+				t.Errorf("seed %d: not widening, the root tried %d of %d moves in 30 iterations", seed, root, legal)
+			}
 		}
 	}
 }
