@@ -12,6 +12,8 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	if err := st.validate(s, gm); err != nil {
 		return err
 	}
+	st.moves++
+	st.last = gm
 	if kindOf(gm) == Help {
 		c, i := argOf(gm), targetOf(gm)
 		st.takeHand(s, c)
@@ -224,6 +226,7 @@ func (st *State) autoEnd(log *game.Log) {
 // opens the next seat's turn with the refill of its hand. Callers follow it
 // with autoEnd, for a turn that opens with nothing to play.
 func (st *State) endTurn(log *game.Log) {
+	st.turns++
 	if st.nDraw == 0 && st.nAside == 0 && !st.played {
 		st.quiet++
 	} else {

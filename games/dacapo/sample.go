@@ -14,6 +14,7 @@ import "tapis/game"
 func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 	y := *st
 	y.stacks = nil // later scripted deals are the future: nobody knows them
+	y.rlen = 0     // a playout's plan (RolloutMove) read a hand redrawn here
 	n := int(st.n)
 	var left [Kinds]int8
 	for t := 0; t < n; t++ {

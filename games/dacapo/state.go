@@ -62,6 +62,21 @@ type State struct {
 	// and no personal-pile card played (the stalemate rule).
 	played bool
 	quiet  int8
+	// For search bots: turns counts the turns ended since the state was
+	// made, moves the moves applied, last the latest of them.
+	turns int32
+	moves int32
+	last  game.Move
+	// rplan[rnext:rlen] is the rest of the build sequence RolloutMove
+	// planned for the turn seat; a playout follows it while the moves
+	// applied are its own (rat: the move count at which rplan[rnext] is
+	// due, after move rprev, in turn rturn).
+	rplan [maxPlan]uint32
+	rnext int8
+	rlen  int8
+	rat   int32
+	rturn int32
+	rprev game.Move
 
 	scores      [MaxPlayers]int
 	roundScores [MaxPlayers]int

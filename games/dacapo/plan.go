@@ -1,0 +1,381 @@
+package dacapo
+
+import (
+	"math/bits"
+	"sync"
+
+	"tapis/game"
+)
+
+// planner is the heuristic bot's search of build sequences (Bot.Choose),
+// for the playout policy: it reads a State rather than a View, allocates
+// nothing, and keeps the best sequence whole so that a playout can follow
+// it move by move. Its points are the heuristic's, doubled to be
+// integers, but for the piles it leaves the next player (danger).
+type rplanner struct {
+	me        game.Seat
+	n         int
+	canRefill bool
+	stockTop  int8
+	stockLeft int8
+	oppTop    [MaxPlayers]int8
+	oppLeft   [MaxPlayers]int8
+	// helper[i][:hlen[i]] is helper pile i, top first, as far down as a
+	// sequence may dig.
+	helper [Helpers][maxDig]int8
+	hlen   [Helpers]int8
+
+	nodes   int
+	path    [maxSeq]game.Move
+	best    int
+	bestLen int
+	bestSeq [maxSeq]game.Move
+	// bestBuild is the best first build, for a turn that cannot stop.
+	bestBuild   game.Move
+	bestBuildSc int
+
+	dng [MaxPlayers]dangerSource
+	nd  int
+
+	gen uint32
+	tt  [ttSize]ttEntry
+}
+
+// The planner's points: the heuristic bot's, doubled.
+const (
+	pWin      = 2 * winValue
+	pStock    = 2 * stockValue
+	pRefill   = 2 * refillValue
+	pJoker    = 2 * jokerCost
+	pOpponent = 2 * opponentCost
+	pHand     = 2 * handCost
+	pHelper   = 1 // 2 * helperCost
+	pNext     = 2 * nextDanger
+	pLater    = 2 * laterDanger
+	// A pile one or two cards below the next player's top costs too: the
+	// heuristic counts only a pile the top fits.
+	pGap1 = 2 * nextDanger
+	pGap2 = 16
+)
+
+// The planner's limits: helper cards a sequence may dig down one pile,
+// the longest sequence, its table of positions, and the positions it
+// searches (the heuristic's 20000 find little more in playouts).
+const (
+	maxDig     = 24
+	maxSeq     = 64
+	ttSize     = 1 << 10
+	planBudget = 100
+)
+
+// ttEntry remembers the cheapest cost at which a position was expanded
+// in the search of generation gen.
+type ttEntry struct {
+	check uint32 // the key's high bits
+	gen   uint32
+	cost  int32
+}
+
+// ppos is a position of the planner's search. key is its Zobrist hash,
+// kept up to date by each change.
+type ppos struct {
+	key     uint64
+	piles   [Piles]int8
+	nHand   int8
+	dug     [Helpers]int8 // cards taken from each helper pile
+	oppUsed uint8         // opponents whose top was played
+	mask    uint16        // the hand's values
+	hand    [Kinds]int8
+}
+
+// Zobrist keys of the planner's positions, fixed.
+var (
+	zPile [Piles][Top]uint64
+	zHand [Kinds][HandSize + 1]uint64
+	zDug  [Helpers][maxDig + 1]uint64
+	zOpp  [MaxPlayers]uint64
+)
+
+func init() {
+	r := game.NewRNG(0x5eed)
+	for i := range zPile {
+		for v := range zPile[i] {
+			zPile[i][v] = r.Uint64()
+		}
+	}
+	for c := range zHand {
+		for k := range zHand[c] {
+			zHand[c][k] = r.Uint64()
+		}
+	}
+	for h := range zDug {
+		for d := range zDug[h] {
+			zDug[h][d] = r.Uint64()
+		}
+	}
+	for t := range zOpp {
+		zOpp[t] = r.Uint64()
+	}
+}
+
+// onto is the position after a card is built on pile i.
+func (q ppos) onto(i int) ppos {
+	v := q.piles[i]
+	w := v + 1
+	if w == Top {
+		w = 0
+	}
+	q.piles[i] = w
+	q.key ^= zPile[i][v] ^ zPile[i][w]
+	return q
+}
+
+func (q *ppos) takeHand(c int8) {
+	k := q.hand[c]
+	q.key ^= zHand[c][k] ^ zHand[c][k-1]
+	q.hand[c] = k - 1
+	q.nHand--
+	if k == 1 {
+		q.mask &^= 1 << uint(c)
+	}
+}
+
+func (q *ppos) dig(h int) {
+	d := q.dug[h]
+	q.key ^= zDug[h][d] ^ zDug[h][d+1]
+	q.dug[h] = d + 1
+}
+
+func (q *ppos) useOpp(t int) {
+	q.oppUsed |= 1 << uint(t)
+	q.key ^= zOpp[t]
+}
+
+func (q *ppos) hash() uint64 {
+	var k uint64
+	for i, v := range q.piles {
+		k ^= zPile[i][v]
+	}
+	for c := 1; c < Kinds; c++ {
+		k ^= zHand[c][q.hand[c]]
+	}
+	for h, d := range q.dug {
+		k ^= zDug[h][d]
+	}
+	for t := range zOpp {
+		if q.oppUsed&(1<<uint(t)) != 0 {
+			k ^= zOpp[t]
+		}
+	}
+	return k
+}
+
+var planners = sync.Pool{New: func() any { return new(rplanner) }}
+
+// plan searches seat s's build sequences this turn, like the heuristic
+// bot, and returns the planner, which the caller puts back in the pool.
+func (st *State) plan(s game.Seat) *rplanner {
+	p := planners.Get().(*rplanner)
+	p.gen++
+	p.me, p.n = s, int(st.n)
+	p.canRefill = st.nDraw > 0 || st.nAside > 0
+	for t := 0; t < int(st.n); t++ {
+		if game.Seat(t) == s {
+			p.stockTop, p.stockLeft = st.top[t], st.nStock[t]
+		} else {
+			p.oppTop[t], p.oppLeft[t] = st.top[t], st.nStock[t]
+		}
+	}
+	p.oppTop[s], p.oppLeft[s] = 0, 0
+	var r ppos
+	r.piles = st.nPile
+	r.hand = st.hand[s]
+	r.nHand = st.nHand[s]
+	r.mask = st.handMask[s]
+	for i := 0; i < Helpers; i++ {
+		n := int8(0)
+		for h := st.hhead[int(s)*Helpers+i]; h != noSlot && n < maxDig; h = st.hnext[h] {
+			p.helper[i][n] = st.hcard[h]
+			n++
+		}
+		p.hlen[i] = n
+	}
+	r.key = r.hash()
+	p.nd = 0
+	for k := 1; k < p.n; k++ {
+		t := (int(s) + k) % p.n
+		c := p.oppTop[t]
+		if c == 0 || c == Joker {
+			continue
+		}
+		w := [3]int{pLater, 0, 0}
+		if k == 1 {
+			w = [3]int{pNext, pGap1, pGap2}
+		}
+		x := dangerSource{bit: uint8(1 << uint(t))}
+		for v := int8(0); v < c && v < Top; v++ {
+			if g := c - 1 - v; g < 3 {
+				x.w[v] = w[g]
+			}
+		}
+		p.dng[p.nd] = x
+		p.nd++
+	}
+	p.nodes = 0
+	p.best, p.bestLen = -p.danger(r.piles, 0), 0
+	p.bestBuild, p.bestBuildSc = 0, -1<<40
+	p.dfs(r, 0, 0)
+	return p
+}
+
+func (p *rplanner) consider(depth, val int) {
+	if depth == 0 {
+		return
+	}
+	if val > p.best || val == p.best && depth < p.bestLen {
+		p.best, p.bestLen = val, depth
+		copy(p.bestSeq[:depth], p.path[:depth])
+	}
+	if val > p.bestBuildSc {
+		p.bestBuildSc, p.bestBuild = val, p.path[0]
+	}
+}
+
+func (p *rplanner) dfs(pos ppos, depth, cost int) {
+	p.nodes++
+	emptied := pos.nHand == 0 && depth > 0
+	val := -cost - p.danger(pos.piles, pos.oppUsed)
+	if emptied && p.canRefill {
+		val += pRefill
+	}
+	p.consider(depth, val)
+	if emptied && p.canRefill || p.nodes >= planBudget || depth >= maxSeq-1 {
+		return
+	}
+	e := &p.tt[pos.key&(ttSize-1)]
+	check := uint32(pos.key >> 32)
+	if e.gen == p.gen && e.check == check && int(e.cost) <= cost {
+		return
+	}
+	e.check, e.gen, e.cost = check, p.gen, int32(cost)
+	// A card other than a Joker is tried on the first pile it fits (piles
+	// at the same value are alike); a Joker on one pile per value.
+	v0, v1, v2 := pos.piles[0], pos.piles[1], pos.piles[2]
+	nj := 1
+	jokerTo := [Piles]int8{0}
+	if v1 != v0 {
+		jokerTo[nj] = 1
+		nj++
+	}
+	if v2 != v0 && v2 != v1 {
+		jokerTo[nj] = 2
+		nj++
+	}
+	fit := func(c int8) int {
+		switch c - 1 {
+		case v0:
+			return 0
+		case v1:
+			return 1
+		case v2:
+			return 2
+		}
+		return -1
+	}
+	if c := p.stockTop; c != 0 {
+		if c == Joker {
+			for _, i := range jokerTo[:nj] {
+				p.stockBuild(pos, depth, cost, int(i))
+			}
+		} else if i := fit(c); i >= 0 {
+			p.stockBuild(pos, depth, cost, i)
+		}
+	}
+	for m := pos.mask; m != 0; m &= m - 1 {
+		c := int8(bits.TrailingZeros16(m))
+		if c == Joker {
+			for _, i := range jokerTo[:nj] {
+				q := pos.onto(int(i))
+				q.takeHand(c)
+				p.path[depth] = mkBuild(FromHand, c, int(i))
+				p.dfs(q, depth+1, cost+pJoker)
+			}
+		} else if i := fit(c); i >= 0 {
+			q := pos.onto(i)
+			q.takeHand(c)
+			p.path[depth] = mkBuild(FromHand, c, i)
+			p.dfs(q, depth+1, cost+pHand)
+		}
+	}
+	for h := 0; h < Helpers; h++ {
+		d := pos.dug[h]
+		if d >= p.hlen[h] {
+			continue
+		}
+		c := p.helper[h][d]
+		if c == Joker {
+			for _, i := range jokerTo[:nj] {
+				q := pos.onto(int(i))
+				q.dig(h)
+				p.path[depth] = mkBuild(FromHelper, int8(h), int(i))
+				p.dfs(q, depth+1, cost+pJoker)
+			}
+		} else if i := fit(c); i >= 0 {
+			q := pos.onto(i)
+			q.dig(h)
+			p.path[depth] = mkBuild(FromHelper, int8(h), i)
+			p.dfs(q, depth+1, cost+pHelper)
+		}
+	}
+	for t := 0; t < p.n; t++ {
+		c := p.oppTop[t]
+		if c == 0 || pos.oppUsed&(1<<uint(t)) != 0 || p.oppLeft[t] <= 1 {
+			continue
+		}
+		if c == Joker {
+			for _, i := range jokerTo[:nj] {
+				q := pos.onto(int(i))
+				q.useOpp(t)
+				p.path[depth] = mkBuild(FromOpponent, int8(t), int(i))
+				p.dfs(q, depth+1, cost+pOpponent)
+			}
+		} else if i := fit(c); i >= 0 {
+			q := pos.onto(i)
+			q.useOpp(t)
+			p.path[depth] = mkBuild(FromOpponent, int8(t), i)
+			p.dfs(q, depth+1, cost+pOpponent)
+		}
+	}
+}
+
+// stockBuild values the sequence that ends with our personal top on
+// pile i: the card below is unknown, so the sequence stops there.
+func (p *rplanner) stockBuild(pos ppos, depth, cost, i int) {
+	q := pos.onto(i)
+	val := pStock - cost - p.danger(q.piles, pos.oppUsed)
+	if p.stockLeft == 1 {
+		val += pWin
+	}
+	p.path[depth] = mkBuild(FromStock, 0, i)
+	p.consider(depth+1, val)
+}
+
+// dangerSource is a next player's face-up top, which costs w[v] for the
+// worst building pile at value v that it fits (or lacks one or two cards
+// for), unless that top was played (bit).
+type dangerSource struct {
+	bit uint8
+	w   [Top]int
+}
+
+// danger is what leaving these piles costs.
+func (p *rplanner) danger(piles [Piles]int8, used uint8) int {
+	d := 0
+	for i := range p.dng[:p.nd] {
+		x := &p.dng[i]
+		if used&x.bit == 0 {
+			d += max(x.w[piles[0]], x.w[piles[1]], x.w[piles[2]])
+		}
+	}
+	return d
+}
