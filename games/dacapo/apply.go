@@ -16,6 +16,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	st.last = gm
 	if kindOf(gm) == Help {
 		c, i := argOf(gm), targetOf(gm)
+		st.helpScore[s] = int16(st.helperScore(s, c, i))
 		st.takeHand(s, c)
 		st.pushHelper(s, i, c)
 		if log != nil {

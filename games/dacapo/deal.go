@@ -158,6 +158,7 @@ func (st *State) deal(log *game.Log) {
 	st.turn = st.starter
 	st.played = false
 	st.quiet = 0
+	st.helpScore = [MaxPlayers]int16{}
 	if log != nil {
 		ev := Event{Type: "deal", Seat: st.starter, Game: st.games + 1}
 		for s := 0; s < int(st.n); s++ {

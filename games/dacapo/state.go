@@ -63,10 +63,13 @@ type State struct {
 	played bool
 	quiet  int8
 	// For search bots: turns counts the turns ended since the state was
-	// made, moves the moves applied, last the latest of them.
-	turns int32
-	moves int32
-	last  game.Move
+	// made (Turns), moves the moves applied, last the latest of them;
+	// helpScore[s] rates seat s's latest helper move (helperScore, for
+	// Value).
+	turns     int32
+	moves     int32
+	last      game.Move
+	helpScore [MaxPlayers]int16
 	// rplan[rnext:rlen] is the rest of the build sequence RolloutMove
 	// planned for the turn seat; a playout follows it while the moves
 	// applied are its own (rat: the move count at which rplan[rnext] is
