@@ -13,8 +13,8 @@ import (
 // draws a full state from its seat's knowledge (Knowledge.Sample), walks
 // one shared tree choosing by UCB among the moves legal in that drawn
 // state, adds one edge, plays on with the game's rollout policy
-// (game.Roller, else uniform moves) to the end of the round (game.Valuer)
-// or of the game, and credits each edge with the result of the seat that
+// (game.Roller, else uniform moves) to the end of the round (game.Valuer),
+// a few turns on (game.Horizon) or to the end of the game, and credits each edge with the result of the seat that
 // chose it.
 //
 // The tree's nodes are the searching seat's information sets: after a
@@ -48,6 +48,12 @@ type Search struct {
 	// of on every move once (Cabo: 67% against the heuristic instead of
 	// 62% at 800 iterations, 300 games).
 	Widen bool
+	// Horizon, in games that have one (game.Horizon), stops walks and
+	// playouts a few turns after the root and keeps the tree as shallow as
+	// the game asks, judging the position there by the game's Value (Da
+	// Capo: 62% against the heuristic at 800 iterations, against 7%
+	// playing whole games).
+	Horizon bool
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -82,7 +88,7 @@ type edge struct {
 // NewSearch returns a search player with an iteration budget (or, when
 // iterations is 0, a time budget per move).
 func NewSearch(iterations int, budget time.Duration, seed uint64) *Search {
-	return &Search{Iterations: iterations, Time: budget, C: 0.7, RollOthers: true, Widen: true, rng: game.NewRNG(seed)}
+	return &Search{Iterations: iterations, Time: budget, C: 0.7, RollOthers: true, Widen: true, Horizon: true, rng: game.NewRNG(seed)}
 }
 
 // Observe implements game.Player. The search itself needs no memory, since
@@ -140,11 +146,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 func (p *Search) iterate(k game.Knowledge) {
 	st := k.Sample(&p.rng)
 	me := k.Seat()
-	valuer, canValue := st.(game.Valuer)
-	start := 0
-	if canValue {
-		start = valuer.Rounds()
-	}
+	end := newBound(st, p.Horizon)
 	keyer, canKey := st.(game.Keyer)
 	model, canModel := st.(game.OpponentModel)
 	othersRoll := p.RollOthers && canModel && model.ModelsOpponents()
@@ -152,7 +154,7 @@ func (p *Search) iterate(k game.Knowledge) {
 	// decision, once forced moves have shown what they show.
 	cur, last := int32(0), int32(-1)
 	p.path = p.path[:0]
-	for !st.Over() && !(canValue && valuer.Rounds() > start) {
+	for !end.reached(st) {
 		s := st.ToMove().First()
 		if othersRoll && s != me {
 			p.apply(st, s, model.RolloutMove(&p.rng, p.buf[:0]))
@@ -180,12 +182,12 @@ func (p *Search) iterate(k game.Knowledge) {
 		e, added := p.step(cur, s, hint, widen)
 		p.path = append(p.path, e)
 		p.apply(st, s, p.edges[e].move)
-		if added {
+		if added || end.depth > 0 && len(p.path) >= end.depth {
 			break
 		}
 		last = e
 	}
-	rewards := p.playout(st, valuer, canValue, start)
+	rewards := p.playout(st, &end)
 	for _, e := range p.path {
 		ed := &p.edges[e]
 		ed.visits++
@@ -296,11 +298,40 @@ func (p *Search) add(n int32, m game.Move, s game.Seat) int32 {
 	return id
 }
 
-// playout plays on to the end of the round (when the state can value
-// itself) or of the game, and returns each seat's reward in [0, 1].
-func (p *Search) playout(st game.State, valuer game.Valuer, canValue bool, start int) [game.MaxPlayers]float64 {
+// bound is where an iteration stops: the game's end, the end of the
+// root's round when the state can value itself, or its horizon's last
+// turn; and how deep the tree may grow.
+type bound struct {
+	valuer game.Valuer
+	start  int // rounds done at the root
+	hz     game.Horizon
+	turns  int // with hz: the turn count at which play stops
+	depth  int // the most decisions a walk keeps in the tree; 0: no limit
+}
+
+func newBound(st game.State, horizon bool) bound {
+	var b bound
+	if v, ok := st.(game.Valuer); ok {
+		b.valuer, b.start = v, v.Rounds()
+	}
+	if h, ok := st.(game.Horizon); ok && horizon && h.Horizon() > 0 {
+		b.hz, b.turns, b.depth = h, h.Turns()+h.Horizon(), h.TreeDepth()
+	}
+	return b
+}
+
+func (b *bound) reached(st game.State) bool {
+	return st.Over() ||
+		b.valuer != nil && b.valuer.Rounds() > b.start ||
+		b.hz != nil && b.hz.Turns() >= b.turns
+}
+
+// playout plays on from st until the bound, and returns each seat's
+// reward in [0, 1]: the state's own value when it has one, else the
+// game's result.
+func (p *Search) playout(st game.State, end *bound) [game.MaxPlayers]float64 {
 	roller, canRoll := st.(game.Roller)
-	for !st.Over() && !(canValue && valuer.Rounds() > start) {
+	for !end.reached(st) {
 		s := st.ToMove().First()
 		var m game.Move
 		if canRoll {
@@ -312,9 +343,9 @@ func (p *Search) playout(st game.State, valuer game.Valuer, canValue bool, start
 		p.apply(st, s, m)
 	}
 	var r [game.MaxPlayers]float64
-	if canValue {
+	if end.valuer != nil {
 		for s := 0; s < st.Players(); s++ {
-			r[s] = valuer.Value(game.Seat(s))
+			r[s] = end.valuer.Value(game.Seat(s))
 		}
 		return r
 	}

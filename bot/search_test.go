@@ -214,3 +214,42 @@ func TestWidenStartsFromThePolicy(t *testing.T) {
 		}
 	}
 }
+
+// In a game with a horizon (Da Capo), the tree keeps only the root's
+// moves and playouts stop a few turns on, where Value judges the position
+// in between 0 and 1; without it, playouts reach the game's end and pay
+// whole or split wins only.
+func TestHorizonBoundsTheSearch(t *testing.T) {
+	g := games.Named("dacapo")
+	for seed := uint64(1); seed <= 4; seed++ {
+		st, s, told := position(t, g, 2, seed, 10)
+		for _, horizon := range []bool{true, false} {
+			p, err := New(g, "hard@200", s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range told {
+				p.Observe(e)
+			}
+			search := p.(*Search)
+			search.Horizon = horizon
+			search.Choose(game.KnowledgeOf(st, s))
+			between := 0
+			for _, e := range search.edges {
+				if r := e.reward * 2; r != math.Trunc(r) {
+					between++
+				}
+			}
+			switch {
+			case horizon && len(search.nodes) != 1:
+				t.Errorf("seed %d: a tree of depth 1 has %d nodes", seed, len(search.nodes))
+			case horizon && between == 0:
+				t.Errorf("seed %d: with the horizon, every reward is a whole game's", seed)
+			case !horizon && between > 0:
+				t.Errorf("seed %d: without the horizon, %d edges have rewards of unfinished games", seed, between)
+			case !horizon && len(search.nodes) == 1:
+				t.Errorf("seed %d: without the horizon, the tree never grew below the root", seed)
+			}
+		}
+	}
+}

@@ -40,3 +40,19 @@ type OpponentModel interface {
 	Roller
 	ModelsOpponents() bool
 }
+
+// Horizon is a Valuer whose Value also judges a position between turns,
+// for games whose rounds are long and whose single moves change little:
+// a search then stops its walks and playouts a few turns after its root,
+// where one move's effect is not yet drowned by the noise of many others.
+type Horizon interface {
+	Valuer
+	// Turns counts the turns ended so far, cheaply.
+	Turns() int
+	// Horizon is how many turns from its root a search plays before it
+	// values the position, the root's own turn included.
+	Horizon() int
+	// TreeDepth is how many of its own decisions a search's walk keeps
+	// in the tree (0: no limit); the playout policy makes the rest.
+	TreeDepth() int
+}

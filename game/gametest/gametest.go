@@ -337,6 +337,15 @@ func (r *runner) sameSearch(a, b game.State, s game.Seat) {
 			}
 		}
 	}
+	if ha, ok := a.(game.Horizon); ok {
+		hb := b.(game.Horizon)
+		if ha.Turns() != hb.Turns() || ha.Horizon() != hb.Horizon() || ha.TreeDepth() != hb.TreeDepth() {
+			r.fail("seat %d: Horizon's Turns, Horizon or TreeDepth differ on states that look the same", s)
+		}
+		if ha.Horizon() < 0 || ha.TreeDepth() < 0 {
+			r.fail("Horizon is %d and TreeDepth %d; neither may be negative", ha.Horizon(), ha.TreeDepth())
+		}
+	}
 }
 
 // playOn plays a sample forward: it must be a real state, not a facade.

@@ -9,23 +9,21 @@ import (
 // Rounds implements game.Valuer: the games of the match finished so far.
 func (st *State) Rounds() int { return st.games }
 
-// Turns counts the turns ended since the state was made: with Horizon,
-// what a search needs to stop its playouts after a few turns.
+// Turns implements game.Horizon: the turns ended since the state was made.
 func (st *State) Turns() int { return int(st.turns) }
 
-// Horizon is how many turns from its root a search should play before it
-// values the position, the root's own turn included: the rest of the
-// seat's turn, the next player's, and its own next one, whose chances
-// depend on what the first turn left. Playing on to the end of the game
-// (some 40 turns each) drowns one move's effect in the noise of the
-// others, and a shorter horizon cannot judge the helper move.
+// Horizon implements game.Horizon: how many turns from its root a search
+// plays before it values the position, the root's own turn included: the
+// rest of the seat's turn, the next player's, and its own next one, whose
+// chances depend on what the first turn left. Playing on to the end of
+// the game (some 40 turns each) drowns one move's effect in the noise of
+// the others, and a shorter horizon cannot judge the helper move.
 func (st *State) Horizon() int { return horizonTurns }
 
-// TreeDepth is how many of the searching seat's decisions a search's tree
-// should keep: 1, a flat search over the root's moves, each followed by
-// the playout policy. Da Capo's turns chain many moves, so a deeper tree
-// spends its iterations on the poor replies it tries below a good build
-// and ranks that build below ending the turn.
+// TreeDepth implements game.Horizon: 1, a flat search over the root's
+// moves, each followed by the playout policy. Da Capo's turns chain many
+// moves, so a deeper tree spends its iterations on the poor replies it
+// tries below a good build and ranks that build below ending the turn.
 func (st *State) TreeDepth() int { return 1 }
 
 const horizonTurns = 3
