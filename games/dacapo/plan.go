@@ -7,7 +7,7 @@ import (
 	"tapis/game"
 )
 
-// planner is the heuristic bot's search of build sequences (Bot.Choose),
+// rplanner is the heuristic bot's search of build sequences (Bot.Choose),
 // for the playout policy: it reads a State rather than a View, allocates
 // nothing, and keeps the best sequence whole so that a playout can follow
 // it move by move. Its points are the heuristic's, doubled to be
