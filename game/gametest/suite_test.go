@@ -26,11 +26,15 @@ func TestToyWithBug(t *testing.T) {
 // Each planted defect makes the suite fail, with a message naming it.
 func TestSuiteCatchesBugs(t *testing.T) {
 	for bug, want := range map[string]string{
-		"copy":   "Sample changed the hidden state",
-		"rng":    "random generator",
-		"mutate": "changed the state",
-		"legal":  "refused",
-		"view":   "the view of a sample differs",
+		"copy":    "Sample changed the hidden state",
+		"rng":     "random generator",
+		"mutate":  "changed the state",
+		"legal":   "refused",
+		"view":    "the view of a sample differs",
+		"key":     "InfoKey depends on what the seat cannot know",
+		"value":   "it must be public",
+		"horizon": "Horizon's Turns",
+		"rollout": "RolloutMove",
 	} {
 		t.Run(bug, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestToyWithBug$", "-test.v")
