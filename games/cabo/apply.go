@@ -46,6 +46,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 		t := slotA(gm)
 		st.known[s][t.Seat] |= 1 << uint(t.Slot)
 		if log != nil {
+			t := t // a copy whose address escapes only when someone listens
 			log.Add(others(s), Event{Type: "spy", Seat: s, Target: &t, Card: card(st.drawn)})
 			log.Add(game.Only(s), Event{Type: "spy", Seat: s, Target: &t, Card: card(st.drawn), Seen: []int{int(st.hands[t.Seat][t.Slot])}})
 		}
@@ -55,6 +56,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 		a, b := slotA(gm), slotB(gm)
 		st.swap(a, b)
 		if log != nil {
+			a, b := a, b // copies whose addresses escape only when someone listens
 			log.Add(game.Public, Event{Type: "swap", Seat: s, A: &a, B: &b, Card: card(st.drawn)})
 		}
 		st.dropDrawn()
