@@ -31,6 +31,9 @@ type seatInfo struct {
 	Bot       string `json:"bot,omitempty"`
 	Free      bool   `json:"free"`
 	Connected bool   `json:"connected"`
+	// Standin is true while a bot plays for this human seat, whose player
+	// has been away longer than the server's grace period.
+	Standin bool `json:"standin"`
 }
 
 // tableInfo is the public description of a table.

@@ -57,6 +57,11 @@ type Config struct {
 	MaxMessage int
 	// MaxTables bounds the tables held in memory (default 10000).
 	MaxTables int
+	// AwayAfter is how long a human seat that must act may stay without a
+	// connection before a stand-in bot (the easy level) plays for it,
+	// until the player comes back (default 45s; a negative value: never).
+	// Its friends are not kept waiting for a closed tab.
+	AwayAfter time.Duration
 	// IdleTimeout is how long a finished table nobody watches stays in
 	// memory (default 1h).
 	IdleTimeout time.Duration
@@ -111,6 +116,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10000
+	}
+	if cfg.AwayAfter == 0 {
+		cfg.AwayAfter = 45 * time.Second
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = time.Hour

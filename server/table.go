@@ -20,8 +20,14 @@ var errTableClosed = errors.New("server: the table is closed")
 // seat is one place at a table, as the table's goroutine keeps it.
 type seat struct {
 	store.Seat
-	player game.Player // the bot, for a bot seat, during a match
-	conns  int         // open connections of this seat
+	// player is the bot of a bot seat during a match, or the stand-in
+	// playing for an absent human seat.
+	player game.Player
+	conns  int // open connections of this seat
+	// away is since when this human seat has had no connection: since
+	// it dropped, or since the match began (or the table was loaded)
+	// without one. It starts a stand-in's grace period (Config.AwayAfter).
+	away time.Time
 	// pending holds the events a bot is told while it thinks: its player
 	// belongs to the thinking goroutine until the move comes back.
 	pending []game.Event
@@ -50,6 +56,10 @@ type table struct {
 	legal   []game.Move
 	botC    <-chan time.Time
 	idleC   <-chan time.Time
+	// awayC wakes the table when an absent seat's grace period ends, at
+	// awayAt (armed by armAway).
+	awayC  <-chan time.Time
+	awayAt time.Time
 	// thinking is the number of the bot move being searched in another
 	// goroutine (0: none), so that a late answer from an earlier match or
 	// position is recognised.
@@ -118,6 +128,9 @@ func (t *table) run(ctx context.Context) {
 		case <-t.botC:
 			t.botC = nil
 			t.playBot(ctx)
+		case <-t.awayC:
+			t.awayC = nil
+			t.standIn()
 		case <-t.idleC:
 			if t.idle() {
 				t.srv.evict(t)
@@ -132,12 +145,17 @@ func (t *table) run(ctx context.Context) {
 // match is over and nobody is connected.
 func (t *table) idle() bool { return t.status() == "over" && len(t.conns) == 0 }
 
-// schedule arms the bot timer when a bot must act, and the idle timer.
+// schedule arms the bot timer when a bot must act, the away timer when
+// an absent seat must, and the idle timer.
 func (t *table) schedule() {
 	if t.idleC == nil && t.idle() {
 		t.idleC = time.After(t.srv.cfg.IdleTimeout)
 	}
-	if t.botC != nil || t.thinking != 0 || t.st == nil || t.st.Over() {
+	if t.st == nil || t.st.Over() {
+		return
+	}
+	t.armAway()
+	if t.botC != nil || t.thinking != 0 {
 		return
 	}
 	for _, s := range t.st.ToMove().List() {
@@ -228,7 +246,8 @@ func (t *table) info() tableInfo {
 		in.Options = json.RawMessage("{}")
 	}
 	for _, s := range t.seats {
-		in.Seats = append(in.Seats, seatInfo{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.TokenHash == "", Connected: s.Bot != "" || s.conns > 0})
+		in.Seats = append(in.Seats, seatInfo{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.TokenHash == "",
+			Connected: s.Bot != "" || s.conns > 0, Standin: s.Bot == "" && s.player != nil})
 	}
 	return in
 }
@@ -309,23 +328,31 @@ func (t *table) begin(no int, seed uint64) error {
 	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
 	t.botC, t.thinking = nil, 0
+	now := time.Now()
 	for i := range t.seats {
-		t.seats[i].player, t.seats[i].pending = nil, nil
-		if name := t.seats[i].Bot; name != "" {
+		seat := &t.seats[i]
+		// No stand-in: an absent seat's grace period starts again.
+		seat.player, seat.pending, seat.away = nil, nil, now
+		if seat.Bot != "" {
 			// Each bot's seed comes from the match's, so a replayed match
 			// has the same bots.
-			if spec, ok := t.srv.cfg.Levels[name]; ok {
-				name = spec
-			}
-			p, err := bot.New(t.g, name, game.Seat(i), seed^uint64(i+1)*0x9e3779b97f4a7c15)
+			p, err := t.newBot(seat.Bot, game.Seat(i), seed^uint64(i+1)*0x9e3779b97f4a7c15)
 			if err != nil {
 				return err
 			}
-			t.seats[i].player = p
+			seat.player = p
 		}
 	}
 	t.deliver()
 	return nil
+}
+
+// newBot builds the bot of level name for seat s, through Config.Levels.
+func (t *table) newBot(name string, s game.Seat, seed uint64) (game.Player, error) {
+	if spec, ok := t.srv.cfg.Levels[name]; ok {
+		name = spec
+	}
+	return bot.New(t.g, name, s, seed)
 }
 
 // replay rebuilds a saved match by applying its moves again.
@@ -482,6 +509,7 @@ func (t *table) attach(c *conn) {
 	t.conns[c] = struct{}{}
 	if c.seat >= 0 {
 		t.seats[c.seat].conns++
+		t.dismiss(c.seat)
 	}
 	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
 	for _, e := range t.history.For(c.seat) {
@@ -502,7 +530,11 @@ func (t *table) drop(c *conn) {
 	delete(t.conns, c)
 	close(c.out)
 	if c.seat >= 0 {
-		t.seats[c.seat].conns--
+		seat := &t.seats[c.seat]
+		seat.conns--
+		if seat.conns == 0 {
+			seat.away = time.Now() // its grace period starts
+		}
 	}
 	t.broadcastInfo()
 }

@@ -1,0 +1,92 @@
+package server
+
+import (
+	"time"
+
+	"tapis/bot"
+	"tapis/game"
+)
+
+// A stand-in is a bot that plays for a human seat whose player has been
+// gone longer than Config.AwayAfter, so that a closed tab does not keep
+// the rest of the table waiting; it leaves as soon as the player is back.
+
+// absent reports whether human seat s has nobody to play it: no
+// connection and no stand-in yet.
+func (t *table) absent(s game.Seat) bool {
+	seat := &t.seats[s]
+	return seat.Bot == "" && seat.conns == 0 && seat.player == nil
+}
+
+// armAway arms the away timer for the earliest end of a grace period among
+// the absent seats that must act. A timer that fires early is harmless
+// (standIn checks again), so it is only re-armed to fire sooner.
+func (t *table) armAway() {
+	after := t.srv.cfg.AwayAfter
+	if after < 0 {
+		return
+	}
+	var due time.Time
+	for _, s := range t.st.ToMove().List() {
+		if !t.absent(s) {
+			continue
+		}
+		if d := t.seats[s].away.Add(after); due.IsZero() || d.Before(due) {
+			due = d
+		}
+	}
+	if !due.IsZero() && (t.awayC == nil || due.Before(t.awayAt)) {
+		t.awayC, t.awayAt = time.After(time.Until(due)), due
+	}
+}
+
+// standIn seats a stand-in bot at every absent seat that must act and whose
+// grace period is over. It plays like a bot seat (schedule, playBot) until
+// its player comes back (attach) or the match ends (begin).
+func (t *table) standIn() {
+	after := t.srv.cfg.AwayAfter
+	if after < 0 || t.st == nil || t.st.Over() {
+		return
+	}
+	taken := false
+	for _, s := range t.st.ToMove().List() {
+		if !t.absent(s) || time.Since(t.seats[s].away) < after {
+			continue
+		}
+		t.seats[s].player = t.standInFor(s)
+		taken = true
+	}
+	if taken {
+		t.broadcastInfo()
+	}
+}
+
+// standInFor builds seat s's stand-in: the easy level, or a random player
+// if the game has none, so that an absent seat is never left waiting. It
+// is told what the seat was told so far in this match.
+func (t *table) standInFor(s game.Seat) game.Player {
+	seed := t.seed ^ uint64(s+1)*0x9e3779b97f4a7c15 ^ uint64(t.n)
+	p, err := t.newBot("easy", s, seed)
+	if err != nil {
+		t.srv.log.Warn("stand-in", "table", t.id, "seat", s, "err", err)
+		p = bot.NewRandom(seed)
+	}
+	for _, e := range t.history.For(s) {
+		p.Observe(e)
+	}
+	return p
+}
+
+// dismiss sends away the stand-in of human seat s, whose player is back
+// and moves themselves. A move it is thinking of is ignored when it comes
+// (botChose drops a thought that is no longer t.thinking).
+func (t *table) dismiss(s game.Seat) {
+	seat := &t.seats[s]
+	if seat.Bot != "" || seat.player == nil {
+		return
+	}
+	seat.player, seat.pending = nil, nil
+	if t.thinking != 0 && t.thinker == s {
+		t.thinking = 0
+	}
+}
