@@ -25,19 +25,28 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fl.String("addr", ":8080", "address to listen on")
 	db := fl.String("db", "tapis.db", `SQLite database file (":memory:" keeps nothing)`)
 	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
+	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, *addr, *db, *botDelay, stdout, stderr); err != nil {
+	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away}
+	if *botDelay == 0 {
+		cfg.BotDelay = -1
+	}
+	if *away == 0 {
+		cfg.AwayAfter = -1
+	}
+	if err := serve(ctx, *addr, *db, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "tapis serve: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func serve(ctx context.Context, addr, db string, botDelay time.Duration, stdout, stderr io.Writer) error {
+// serve runs the web table with cfg, whose store and logger it makes.
+func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	var st store.Store
 	if db == ":memory:" {
@@ -50,12 +59,10 @@ func serve(ctx context.Context, addr, db string, botDelay time.Duration, stdout,
 		st = s
 	}
 	defer st.Close()
-	if botDelay == 0 {
-		botDelay = -1
-	}
 	tctx, cancelTables := context.WithCancel(ctx)
 	defer cancelTables()
-	srv, err := server.New(tctx, server.Config{Store: st, BotDelay: botDelay, Logger: log})
+	cfg.Store, cfg.Logger = st, log
+	srv, err := server.New(tctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tapis/server"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while serve writes to it.
@@ -35,7 +37,9 @@ func TestServeStopsCleanly(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errOut syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "t.db"), 0, &out, &errOut) }()
+	go func() {
+		done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "t.db"), server.Config{BotDelay: -1}, &out, &errOut)
+	}()
 	re := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)`)
 	var addr string
 	for i := 0; i < 200 && addr == ""; i++ {
