@@ -259,7 +259,7 @@ function tablePage(id) {
     page.append(h('div.tablebar',
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
-        !s.connected && !s.free ? ` · ${t('table.seat.away')}` : '')))));
+        !s.connected && !s.free ? ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}` : '')))));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
     if (info.status === 'waiting') {
       const link = location.origin + '/t/' + info.id;
