@@ -5,6 +5,7 @@
 import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { faceSVG, backSVG } from './cards.js';
+import { around, endPanel, winnersLine, explainBy } from './screen.js';
 
 const PEEK_MS = 4000;
 
@@ -187,7 +188,6 @@ export function caboUI(ctx) {
   function overlayEl() {
     if (!overlay) return null;
     const v = view();
-    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', ...tap(() => { overlay = null; ctx.render(); }) }, t('table.close'));
     const end = overlay.end;
     const table = end ? h('table.results',
       h('tr', ['cabo.col.player', 'cabo.col.hand', 'cabo.col.total', 'cabo.col.round', 'cabo.col.score'].map(k => h('th', t(k)))),
@@ -195,24 +195,18 @@ export function caboUI(ctx) {
         h('td', ctx.name(s), end.caller === s ? ` (${t('cabo.caller')})` : ''),
         h('td.minicards', hand.map(c => (c < 0 ? h('span.mini.empty') : h('span.mini', { html: faceSVG(c) })))),
         h('td', end.totals[s]), h('td', end.round_scores[s]), h('td', (overlay.scores || v.scores)[s])))) : null;
-    return h('div.overlay', { id: 'overlay', 'data-kind': overlay.kind },
-      h('div.card-panel',
-        h('h2', overlay.kind === 'over' ? t('table.over') : t('cabo.round_end', { n: overlay.round || '' })),
-        end && end.kamikaze >= 0 ? h('p', t('cabo.kamikaze', { name: ctx.name(end.kamikaze) })) : null,
-        end && end.reset?.length ? h('p', t('cabo.reset', { names: end.reset.map(ctx.name).join(', ') })) : null,
-        overlay.kind === 'over' ? h('p.winners', t('table.winners', { names: overlay.winners.map(ctx.name).join(', ') })) : null,
-        table,
-        h('div.row', close, overlay.kind === 'over' && me() >= 0
-          ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { overlay = null; ctx.again(); }) }, t('table.again')) : null)));
+    return endPanel(ctx, overlay.kind, '', () => { overlay = null; },
+      h('h2', overlay.kind === 'over' ? t('table.over') : t('cabo.round_end', { n: overlay.round || '' })),
+      end && end.kamikaze >= 0 ? h('p', t('cabo.kamikaze', { name: ctx.name(end.kamikaze) })) : null,
+      end && end.reset?.length ? h('p', t('cabo.reset', { names: end.reset.map(ctx.name).join(', ') })) : null,
+      overlay.kind === 'over' ? winnersLine(ctx, overlay.winners) : null,
+      table);
   }
 
   function render(root) {
     const v = view();
-    const n = v.players;
     const mine = me() >= 0;
-    const others = [];
-    for (let i = 1; i <= n; i++) { const s = ((mine ? me() : -1) + i + n) % n; if (s !== me()) others.push(s); }
-    if (!mine) others.sort((a, b) => a - b);
+    const others = around(me(), v.players);
     Object.assign(root.dataset, {
       phase: v.phase, myturn: myTurn() && !ctx.pending ? '1' : '0', need: v.options.initial_peek,
       drawn: v.drawn ?? '', turn: v.turn, round: v.round, overlay: overlay ? overlay.kind : '',
@@ -269,7 +263,7 @@ export function caboUI(ctx) {
 
   // explain turns an engine refusal into the player's language.
   function explain(text) {
-    const rules = [
+    return explainBy(text, [
       [/draw a card first/, 'cabo.err.draw_first'],
       [/you have drawn a card/, 'cabo.err.drawn'],
       [/choose exactly (\d+) slots/, 'cabo.err.peek_count'],
@@ -281,12 +275,7 @@ export function caboUI(ctx) {
       [/one of the slots must be yours/, 'cabo.err.swap_mine'],
       [/two different players/, 'cabo.err.swap_two'],
       [/slot \d+ is empty/, 'cabo.err.empty'],
-    ];
-    for (const [re, k] of rules) {
-      const m = re.exec(text);
-      if (m) return t(k, { n: m[1] });
-    }
-    return null;
+    ]);
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -7,6 +7,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
+import { around, endPanel, explainBy, stylesheet } from './screen.js';
 
 const JOKER = 'J';
 const SLIDE_MS = 900;   // a completed pile slides away
@@ -39,13 +40,8 @@ export function cardSVG(v) {
 </svg>`;
 }
 
-function loadCSS() {
-  if (document.querySelector('link[data-dacapo]')) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: '/static/dacapo.css', 'data-dacapo': '1' }));
-}
-
 export function dacapoUI(ctx) {
-  loadCSS();
+  stylesheet('dacapo.css');
   let sel = null;          // the chosen source: {from, card?, index?, seat?}
   let anim = new Set();    // keys to animate on the next render
   const sliding = new Map(); // building pile -> {cards, at}: completed, sliding away
@@ -288,13 +284,20 @@ export function dacapoUI(ctx) {
       drew.get(s)?.until > Date.now() ? h('span.dc-drew' + (drew.get(s).shown ? '' : '.fresh'), t('dacapo.drew', { n: drew.get(s).n })) : null);
   }
 
+  // nameEl is a player's name over their piles: whether they are playing
+  // (turn), and their points in a match.
+  function nameEl(s, turn) {
+    const v = view();
+    return h('div.dc-pname', h('span.dc-name', ctx.name(s)),
+      turn ? h('span.dc-badge', t('dacapo.playing')) : null,
+      v.options.match_target ? h('span.dc-score', t('dacapo.points', { n: v.scores[s] })) : null);
+  }
+
   function opponentEl(s, L) {
     const v = view();
     const turn = v.turn === s && ctx.state.status === 'playing';
     return h('div.dc-player' + (turn ? '.turn' : ''), { 'data-player': s },
-      h('div.dc-pname', h('span.dc-name', ctx.name(s)),
-        turn ? h('span.dc-badge', t('dacapo.playing')) : null,
-        v.options.match_target ? h('span.dc-score', t('dacapo.points', { n: v.scores[s] })) : null),
+      nameEl(s, turn),
       h('div.dc-row', stockEl(s, L, false), helpersEl(s, L)),
       handBacks(s));
   }
@@ -307,9 +310,7 @@ export function dacapoUI(ctx) {
     const fresh = new Map();
     for (const k of anim) if (k.startsWith('card:')) fresh.set(k.slice(5), (fresh.get(k.slice(5)) || 0) + 1);
     return h('div.dc-player.mine' + (turn ? '.turn' : ''), { 'data-player': s },
-      h('div.dc-pname', h('span.dc-name', ctx.name(s)),
-        turn ? h('span.dc-badge', t('dacapo.playing')) : null,
-        v.options.match_target ? h('span.dc-score', t('dacapo.points', { n: v.scores[s] })) : null),
+      nameEl(s, turn),
       h('div.dc-row.dc-mine',
         h('div.dc-group', h('div.dc-cap', t('dacapo.stock')), stockEl(s, L, true)),
         h('div.dc-group', h('div.dc-cap', t('dacapo.helpers')), helpersEl(s, L))),
@@ -352,36 +353,29 @@ export function dacapoUI(ctx) {
     const v = view();
     const names = ws => ws.map(ctx.name).join(', ');
     const match = !!v.options.match_target;
-    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', onclick: () => { overlay = null; ctx.render(); } }, t('table.close'));
     const rows = Array.from({ length: v.players }, (_, s) => h('tr' + (overlay.winners?.includes(s) ? '.win' : ''),
       h('td', ctx.name(s)),
       // String(): dom.js's h() takes a bare 0 for missing attributes.
       h('td', overlay.left ? String(overlay.left[s]) : '—'),
       h('td', overlay.round ? String(overlay.round[s]) : '—'),
       match ? h('td', String((overlay.scores || v.scores)[s])) : null));
-    return h('div.overlay', { id: 'overlay', 'data-kind': overlay.kind },
-      h('div.card-panel.dc-end',
-        h('h2', overlay.kind === 'over' ? (match ? t('dacapo.match.over') : t('table.over')) : t('dacapo.game.end', { n: overlay.game })),
-        overlay.winners ? h('p.winners', t(overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won', { names: names(overlay.winners), n: overlay.game })) : null,
-        overlay.kind === 'over' && match ? h('p.winners', t('dacapo.match.won', { names: names(overlay.match) })) : null,
-        overlay.kind === 'game' && match ? h('p', t('dacapo.match.goes_on', { n: v.options.match_target })) : null,
-        h('table.results',
-          h('tr', h('th', t('dacapo.col.player')), h('th', t('dacapo.col.left')), h('th', t('dacapo.col.points')),
-            match ? h('th', t('dacapo.col.total')) : null),
-          rows),
-        h('div.row', close, overlay.kind === 'over' && me() >= 0
-          ? h('button', { type: 'button', 'data-action': 'again', onclick: () => { overlay = null; ctx.again(); } }, t('table.again')) : null)));
+    return endPanel(ctx, overlay.kind, '.dc-end', () => { overlay = null; },
+      h('h2', overlay.kind === 'over' ? (match ? t('dacapo.match.over') : t('table.over')) : t('dacapo.game.end', { n: overlay.game })),
+      overlay.winners ? h('p.winners', t(overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won', { names: names(overlay.winners), n: overlay.game })) : null,
+      overlay.kind === 'over' && match ? h('p.winners', t('dacapo.match.won', { names: names(overlay.match) })) : null,
+      overlay.kind === 'game' && match ? h('p', t('dacapo.match.goes_on', { n: v.options.match_target })) : null,
+      h('table.results',
+        h('tr', h('th', t('dacapo.col.player')), h('th', t('dacapo.col.left')), h('th', t('dacapo.col.points')),
+          match ? h('th', t('dacapo.col.total')) : null),
+        rows));
   }
 
   function render(root) {
     const v = view();
-    const n = v.players;
     const mine = me() >= 0;
     const L = legal();
     if (sel && !L.builds.has(srcKey(sel)) && !(sel.from === 'hand' && L.helpers.has(String(sel.card)))) sel = null;
-    const others = [];
-    for (let i = 1; i <= n; i++) { const s = ((mine ? me() : -1) + i + n) % n; if (s !== me()) others.push(s); }
-    if (!mine) others.sort((a, b) => a - b);
+    const others = around(me(), v.players);
     Object.assign(root.dataset, {
       myturn: myTurn() && !ctx.pending ? '1' : '0', turn: v.turn, game: v.game, overlay: overlay ? overlay.kind : '',
       sel: sel ? srcKey(sel) : '', hand: (v.hand || []).join(','),
@@ -443,16 +437,14 @@ export function dacapoUI(ctx) {
   // explain turns an engine refusal into the player's language.
   function explain(text) {
     const card = c => (c === 'J' ? t('dacapo.joker') : c);
-    let m;
-    if ((m = /you have no (\S+) in hand/.exec(text))) return t('dacapo.err.nocard', { card: card(m[1]) });
-    if ((m = /your helper pile (\d+) is empty/.exec(text))) return t('dacapo.err.helper_empty', { n: Number(m[1]) + 1 });
-    if (/is not an opponent/.test(text)) return t('dacapo.err.opponent');
-    if ((m = /a (\S+) cannot start a pile/.exec(text))) return t('dacapo.err.start', { card: card(m[1]) });
-    if ((m = /a (\S+) does not go on building pile (\d+) at (\d+)/.exec(text))) {
-      return t('dacapo.err.fit', { card: card(m[1]), n: Number(m[2]) + 1, value: m[3], next: Number(m[3]) + 1 });
-    }
-    if (/the game is over/.test(text)) return t('dacapo.err.over');
-    return null;
+    return explainBy(text, [
+      [/you have no (\S+) in hand/, m => t('dacapo.err.nocard', { card: card(m[1]) })],
+      [/your helper pile (\d+) is empty/, m => t('dacapo.err.helper_empty', { n: Number(m[1]) + 1 })],
+      [/is not an opponent/, () => t('dacapo.err.opponent')],
+      [/a (\S+) cannot start a pile/, m => t('dacapo.err.start', { card: card(m[1]) })],
+      [/a (\S+) does not go on building pile (\d+) at (\d+)/, m => t('dacapo.err.fit', { card: card(m[1]), n: Number(m[2]) + 1, value: m[3], next: Number(m[3]) + 1 })],
+      [/the game is over/, () => t('dacapo.err.over')],
+    ]);
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
+import { around, endPanel, winnersLine, explainBy, stylesheet } from './screen.js';
 
 const COLOURS = ['red', 'blue', 'purple', 'yellow', 'green'];
 const FILL = { red: '#d7332b', blue: '#1f64c8', purple: '#7c3aa6', yellow: '#f0b91e', green: '#2b9a4e' };
@@ -56,15 +57,8 @@ function limitBackSVG() {
 </svg>`;
 }
 
-let cssLoaded = false;
-function loadCSS() {
-  if (cssLoaded || document.querySelector('link[data-limits]')) return;
-  cssLoaded = true;
-  document.head.append(h('link', { rel: 'stylesheet', href: '/static/limits.css', 'data-limits': '1' }));
-}
-
 export function limitsUI(ctx) {
-  loadCSS();
+  stylesheet('limits.css');
   let sel = [];         // selected hand indexes
   let target = -1;      // the seat chosen to accuse
   let overlay = null;   // {kind: 'accuse'|'over', acc, winners, scores}
@@ -386,27 +380,20 @@ export function limitsUI(ctx) {
   function overlayEl() {
     if (!overlay) return null;
     const v = view();
-    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', onclick: () => { overlay = null; ctx.render(); } }, t('table.close'));
     const over = overlay.kind === 'over';
-    return h('div.overlay', { id: 'overlay', 'data-kind': overlay.kind },
-      h('div.card-panel.lim-panel',
-        h('h2', over ? t('table.over') : t('limits.acc.title')),
-        over && overlay.winners ? h('p.winners', t('table.winners', { names: overlay.winners.map(ctx.name).join(', ') })) : null,
-        overlay.acc ? accEl(overlay.acc) : null,
-        h('h3', over ? t('limits.final') : t('table.scores')),
-        scoreTable(true),
-        h('p.lim-note', t('limits.scorenote'), ' ', over ? '' : t('limits.left', { n: v.limits_left })),
-        h('div.row', close, over && me() >= 0
-          ? h('button', { type: 'button', 'data-action': 'again', onclick: () => { overlay = null; ctx.again(); } }, t('table.again')) : null)));
+    return endPanel(ctx, overlay.kind, '.lim-panel', () => { overlay = null; },
+      h('h2', over ? t('table.over') : t('limits.acc.title')),
+      over && overlay.winners ? winnersLine(ctx, overlay.winners) : null,
+      overlay.acc ? accEl(overlay.acc) : null,
+      h('h3', over ? t('limits.final') : t('table.scores')),
+      scoreTable(true),
+      h('p.lim-note', t('limits.scorenote'), ' ', over ? '' : t('limits.left', { n: v.limits_left })));
   }
 
   function render(root) {
     const v = view();
-    const n = v.players;
     const mine = me() >= 0;
-    const others = [];
-    for (let i = 1; i <= n; i++) { const s = ((mine ? me() : -1) + i + n) % n; if (s !== me()) others.push(s); }
-    if (!mine) others.sort((a, b) => a - b);
+    const others = around(me(), v.players);
     Object.assign(root.dataset, {
       phase: v.phase, myturn: myMove() && !ctx.pending ? '1' : '0', need: hideN(), turn: v.turn, round: v.round,
       overlay: overlay ? overlay.kind : '', hand: v.hand.length, pile: v.pile_count, left: v.limits_left,
@@ -460,7 +447,7 @@ export function limitsUI(ctx) {
 
   // explain turns an engine refusal into the player's language.
   function explain(text) {
-    const rules = [
+    return explainBy(text, [
       [/every player first hides/, 'limits.err.hide_first'],
       [/has already hidden this round/, 'limits.err.hidden'],
       [/hide exactly (\d+) card/, 'limits.err.hide_count'],
@@ -473,15 +460,10 @@ export function limitsUI(ctx) {
       [/accuse another player/, 'limits.err.self'],
       [/has placed no card this round/, 'limits.err.noplaced'],
       [/the game is over/, 'err.over'],
-    ];
-    for (const [re, k] of rules) {
-      const m = re.exec(text);
-      if (m) {
-        const col = m.slice(1).find(x => COLOURS.includes(x));
-        return t(k, { n: k === 'limits.err.hide_count' ? (m[1] || hideN()) : m[1], color: col ? cname(col) : '', card: col ? cardName(col) : '' });
-      }
-    }
-    return null;
+    ], (m, k) => {
+      const col = m.slice(1).find(x => COLOURS.includes(x));
+      return { n: k === 'limits.err.hide_count' ? (m[1] || hideN()) : m[1], color: col ? cname(col) : '', card: col ? cardName(col) : '' };
+    });
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -10,6 +10,7 @@
 import { h, toast, tap } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
+import { around, endPanel, winnersLine, explainBy, stylesheet } from './screen.js';
 
 const RECEIVED_MS = 5000;
 const SUITS = ['S', 'H', 'D', 'C', 'P'];
@@ -73,9 +74,7 @@ function vars(el, v) {
 }
 
 export function papayooUI(ctx) {
-  if (!document.querySelector('link[data-papayoo]')) {
-    document.head.append(h('link', { rel: 'stylesheet', href: '/static/papayoo.css', 'data-papayoo': '1' }));
-  }
+  stylesheet('papayoo.css');
   let sel = new Set();          // cards chosen for the pass, not sent yet
   let received = null;          // {cards: Set, until}: just received, highlighted
   let anim = new Set();         // "card:X", "hand", "die", "seat:N": animate on the next render
@@ -368,25 +367,19 @@ export function papayooUI(ctx) {
     const scores = overlay.scores || v.scores;
     const rs = overlay.roundScores || v.round_scores;
     const winners = overlay.winners || [];
-    const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', ...tap(() => { overlay = null; ctx.render(); }) }, t('table.close'));
-    return h('div.overlay', { id: 'overlay', 'data-kind': overlay.kind },
-      h('div.card-panel.papresults',
-        h('h2', overlay.kind === 'over' ? t('table.over') : t('papayoo.round_end', { n: overlay.round, of: v.options.rounds })),
-        overlay.kind === 'over' ? h('p.winners', t('table.winners', { names: winners.map(ctx.name).join(', ') })) : h('p', t('papayoo.round_end.note')),
-        h('table.results',
-          h('tr', h('th', t('papayoo.col.player')), h('th', t('papayoo.col.round')), h('th', t('papayoo.col.total'))),
-          scores.map((x, s) => h('tr' + (winners.includes(s) ? '.win' : ''),
-            h('td', ctx.name(s)), h('td', rs && rs[s] !== undefined ? String(rs[s]) : ''), h('td', String(x))))),
-        h('div.row', close, overlay.kind === 'over' && me() >= 0
-          ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { overlay = null; ctx.again(); }) }, t('table.again')) : null)));
+    return endPanel(ctx, overlay.kind, '.papresults', () => { overlay = null; },
+      h('h2', overlay.kind === 'over' ? t('table.over') : t('papayoo.round_end', { n: overlay.round, of: v.options.rounds })),
+      overlay.kind === 'over' ? winnersLine(ctx, winners) : h('p', t('papayoo.round_end.note')),
+      h('table.results',
+        h('tr', h('th', t('papayoo.col.player')), h('th', t('papayoo.col.round')), h('th', t('papayoo.col.total'))),
+        scores.map((x, s) => h('tr' + (winners.includes(s) ? '.win' : ''),
+          h('td', ctx.name(s)), h('td', rs && rs[s] !== undefined ? String(rs[s]) : ''), h('td', String(x))))));
   }
 
   function render(root) {
     const v = view();
-    const n = v.players;
     const mine = me() >= 0;
-    const others = [];
-    for (let i = 1; i < n + (mine ? 0 : 1); i++) others.push(((mine ? me() : -1) + i + n) % n);
+    const others = around(me(), v.players);
     Object.assign(root.dataset, {
       phase: v.phase, myturn: myTurn() && !ctx.pending ? '1' : '0', need: v.phase === 'pass' ? need() : '',
       round: v.round, overlay: overlay ? overlay.kind : '', led: v.led || '', die: v.die || '', turn: v.turn,
@@ -432,7 +425,7 @@ export function papayooUI(ctx) {
 
   // explain turns an engine refusal into the player's language.
   function explain(text) {
-    const rules = [
+    return explainBy(text, [
       [/every player passes (\d+) cards first/, m => t('papayoo.err.pass_first', { n: m[1] })],
       [/has already passed/, () => t('papayoo.err.passed')],
       [/you do not hold (\w+)/, m => t('papayoo.err.hold', { card: cardText(m[1]) })],
@@ -442,12 +435,7 @@ export function papayooUI(ctx) {
       [/the pass is over/, () => t('papayoo.err.pass_over')],
       [/you must follow (\w+)/, m => t('papayoo.err.follow', { suit: suitName({ spades: 'S', hearts: 'H', diamonds: 'D', clubs: 'C', payoo: 'P' }[m[1]] || 'P') })],
       [/the game is over/, () => t('err.over')],
-    ];
-    for (const [re, f] of rules) {
-      const m = re.exec(text);
-      if (m) return f(m);
-    }
-    return null;
+    ]);
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -1,0 +1,383 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium finds Debian's chromium, or skips the test saying how to get it.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium is not installed: the browser test needs it (Debian: apt-get update && apt-get install -y chromium)")
+	return ""
+}
+
+// The size of the browser's window: a person's desktop.
+const desktopW, desktopH = 1100, 900
+
+// browser starts a headless chromium for one test, as a person's browser
+// on a desktop: a fresh profile, English, 1100x900. It skips the test in
+// -short runs or where chromium is missing, and everything is closed when
+// the test ends. The returned context expires after timeout.
+func browser(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser test is not short")
+	}
+	exe := chromium(t)
+	// Not t.TempDir: chromium may still write its profile as it exits,
+	// which would fail the test in cleanup.
+	profile, err := os.MkdirTemp("", "tapis-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(desktopW, desktopH))
+	bctx, cancelB := chromedp.NewContext(actx)
+	ctx, cancel := context.WithTimeout(bctx, timeout)
+	t.Cleanup(func() {
+		cancel()
+		cancelB()
+		cancelA()
+		os.RemoveAll(profile)
+	})
+	return ctx
+}
+
+// screenshotDir is where a test writes its screenshots:
+// $TAPIS_SCREENSHOT_DIR when set, else dflt.
+func screenshotDir(dflt string) string {
+	if d := os.Getenv("TAPIS_SCREENSHOT_DIR"); d != "" {
+		return d
+	}
+	return dflt
+}
+
+// page is one browser tab on a test server, driven as a person would: the
+// steps every browser test takes, each failing the test with what it was
+// doing. A script error thrown on the page fails the test too.
+type page struct {
+	t   *testing.T
+	h   *harness
+	ctx context.Context
+	dir string // where shoot writes
+	// press clicks for the steps shared by the tests (closeOverlay,
+	// playAgainInBothLanguages): p.click, unless the test has its own way.
+	press func(sel string)
+
+	mu   sync.Mutex
+	errs []string // script errors thrown on the page
+}
+
+// newPage starts a server whose bots wait botDelay before each move (so
+// that a person's clicks and the bots' moves interleave as at a real
+// table) and a browser that may run for timeout. Screenshots go to
+// screenshotDir(the temporary folder) unless the test sets p.dir.
+func newPage(t *testing.T, botDelay, timeout time.Duration) *page {
+	t.Helper()
+	cfg := testConfig()
+	cfg.BotDelay = botDelay
+	p := &page{t: t, h: newHarness(t, cfg), dir: screenshotDir(os.TempDir())}
+	p.press = func(sel string) { t.Helper(); p.click(sel) }
+	p.ctx = browser(t, timeout)
+	chromedp.ListenTarget(p.ctx, func(ev any) {
+		if e, ok := ev.(*cdpruntime.EventExceptionThrown); ok {
+			p.mu.Lock()
+			p.errs = append(p.errs, e.ExceptionDetails.URL+" "+e.ExceptionDetails.Error())
+			p.mu.Unlock()
+		}
+	})
+	// Reported in cleanup, before the browser closes: the listener runs on
+	// chromedp's goroutine, which may outlive the test function.
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if len(p.errs) > 0 {
+			t.Errorf("script errors on the page: %q", p.errs)
+		}
+	})
+	return p
+}
+
+// run runs actions on the page, failing the test with what was being done.
+func (p *page) run(what string, acts ...chromedp.Action) {
+	p.t.Helper()
+	if err := chromedp.Run(p.ctx, acts...); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a script on the page into v.
+func (p *page) eval(what, js string, v any) {
+	p.t.Helper()
+	p.run(what, chromedp.Evaluate(js, v))
+}
+
+// read reads the table with a readTable script into v. With TAPIS_DEBUG
+// set every read is logged, to follow a test's game step by step.
+func (p *page) read(js string, v any) {
+	p.t.Helper()
+	p.eval("read the page", js, v)
+	if os.Getenv("TAPIS_DEBUG") != "" {
+		p.t.Logf("%+v", v)
+	}
+}
+
+// wait gives the bots (or the page) time d.
+func (p *page) wait(d time.Duration) {
+	p.t.Helper()
+	p.run("wait", chromedp.Sleep(d))
+}
+
+// spot finds the element sel names, scrolls it into view and says where
+// to click it: where is a script that returns that point ([x, y], or []
+// for none) from the element e and its rectangle r. It is nowhere when the
+// element is not there or is disabled.
+func (p *page) spot(sel, where string) []float64 {
+	p.t.Helper()
+	var at []float64
+	p.eval("find "+sel, fmt.Sprintf(`(() => {
+		const e = document.querySelector(%q);
+		if (!e || e.disabled) return [];
+		e.scrollIntoView({block: "center"});
+		const r = e.getBoundingClientRect();
+		%s
+	})()`, sel, where), &at)
+	return at
+}
+
+// clickAt presses the mouse at a point spot found.
+func (p *page) clickAt(sel string, at []float64) {
+	p.t.Helper()
+	p.run("click "+sel, chromedp.MouseClickXY(at[0], at[1]), chromedp.Sleep(10*time.Millisecond))
+}
+
+// click presses the mouse on the centre of the element sel names, as a
+// person would, and says whether it was there and enabled. The page
+// redraws on every message, so it finds the element and clicks its place
+// in one go rather than holding on to a DOM node.
+func (p *page) click(sel string) bool {
+	p.t.Helper()
+	at := p.spot(sel, `return [r.left + r.width / 2, r.top + r.height / 2];`)
+	if len(at) != 2 {
+		return false
+	}
+	p.clickAt(sel, at)
+	return true
+}
+
+// shoot photographs the whole page into the test's folder, once the
+// actions given (a wait for the page to settle) are done.
+func (p *page) shoot(name string, settle ...chromedp.Action) {
+	p.t.Helper()
+	p.shootAt(filepath.Join(p.dir, name), settle...)
+}
+
+// shootAt is shoot into a file of any folder.
+func (p *page) shootAt(path string, settle ...chromedp.Action) {
+	p.t.Helper()
+	var png []byte
+	p.run("screenshot "+filepath.Base(path), append(settle, chromedp.FullScreenshot(&png, 100))...)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// narrow shows the page 360 px wide, as a phone does, and after settle
+// checks that nothing sticks out sideways.
+func (p *page) narrow(settle time.Duration) {
+	p.t.Helper()
+	var width int
+	p.run("narrow", chromedp.EmulateViewport(360, 740), chromedp.Sleep(settle),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+	if width > 360 {
+		p.t.Errorf("at 360 px the page is %d px wide", width)
+	}
+}
+
+// desktop shows the page at the window's size again, after narrow.
+func (p *page) desktop() {
+	p.t.Helper()
+	p.run("desktop", chromedp.EmulateViewport(desktopW, desktopH))
+}
+
+// setValue sets a form field's value as the page's own code sees a
+// person's choice: with a change event.
+func setValue(sel, v string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change')); })()`, sel, v), nil)
+}
+
+// table is what a test chooses on the home page's form for a new table.
+type table struct {
+	game    string // its name, as the form's select offers it
+	name    string // the person's name; "Alice" when empty
+	players int
+	bots    []string          // seats 1, 2...: a bot level, "" for a guest; none keeps the defaults
+	options map[string]string // the game's options, by input name
+}
+
+// fill opens the home page and fills the form for f, without creating the
+// table. The name is typed into an emptied field: the page remembers the
+// last one.
+func (p *page) fill(f table) {
+	p.t.Helper()
+	name := f.name
+	if name == "" {
+		name = "Alice"
+	}
+	p.run("home page",
+		chromedp.Navigate(p.h.hs.URL+"/"),
+		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+		setValue(`select[name=game]`, f.game),
+		chromedp.Evaluate(`document.querySelector('input[name=name]').value = ''`, nil),
+		chromedp.SendKeys(`input[name=name]`, name, chromedp.ByQuery),
+		setValue(`select[name=players]`, strconv.Itoa(f.players)))
+	p.setBots(f.bots...)
+	// In a steady order, so that a failing run repeats.
+	for _, k := range slices.Sorted(maps.Keys(f.options)) {
+		in := fmt.Sprintf(`input[name=%s]`, k)
+		p.run("option "+k, chromedp.WaitVisible(in, chromedp.ByQuery), setValue(in, f.options[k]))
+	}
+}
+
+// setBots chooses the bots of seats 1, 2... on the home page's form.
+func (p *page) setBots(bots ...string) {
+	p.t.Helper()
+	if len(bots) == 0 {
+		return
+	}
+	acts := []chromedp.Action{chromedp.WaitVisible(fmt.Sprintf(`select[name=seat%d]`, len(bots)), chromedp.ByQuery)}
+	for i, b := range bots {
+		acts = append(acts, setValue(fmt.Sprintf(`select[name=seat%d]`, i+1), b))
+	}
+	p.run("seats", acts...)
+}
+
+// create creates the table the home page's form describes and waits for
+// the game's screen, the element screen names.
+func (p *page) create(screen string) {
+	p.t.Helper()
+	p.run("create", chromedp.Click(`[data-action=create]`, chromedp.ByQuery), chromedp.WaitVisible(screen, chromedp.ByQuery))
+}
+
+// createTable creates a table for f from the home page, as a person would,
+// and waits for the game's screen.
+func (p *page) createTable(f table, screen string) {
+	p.t.Helper()
+	p.fill(f)
+	p.create(screen)
+}
+
+// tableState is what every browser test reads of a table page: the
+// table's status, what the game's screen tells on #game, and the language.
+type tableState struct {
+	Status  string `json:"status"`
+	Phase   string `json:"phase"`
+	MyTurn  string `json:"myturn"`
+	Need    string `json:"need"`
+	Round   string `json:"round"`
+	Overlay string `json:"overlay"`
+	Lang    string `json:"lang"`
+}
+
+// readTable is a script that reads a tableState and a game's own fields,
+// the entries of a JS object that may use d (#game's dataset) and q (the
+// elements a selector finds, as an array).
+func readTable(fields string) string {
+	return `(() => {
+  const g = document.querySelector('#game'), tb = document.querySelector('#table');
+  const d = g ? g.dataset : {};
+  const q = s => [...document.querySelectorAll(s)];
+  return {status: tb ? tb.dataset.status : '', phase: d.phase || '', myturn: d.myturn || '', need: d.need || '',
+    round: d.round || '', overlay: d.overlay || '', lang: document.documentElement.lang,
+    ` + fields + `};
+})()`
+}
+
+// closeOverlay closes the panel shown over the table at a round's end.
+// The first time lang is true it also switches the page to French
+// (*switched records that), so that the game goes on in the other language.
+func (p *page) closeOverlay(switched *bool, lang bool) {
+	p.t.Helper()
+	p.press(`[data-action=close-overlay]`)
+	if lang && !*switched {
+		p.press(`#lang`)
+		*switched = true
+	}
+}
+
+// inFrench checks that the language was switched during the game and the
+// page (read as lang) is still in French.
+func (p *page) inFrench(switched bool, lang string) {
+	p.t.Helper()
+	if !switched || lang != "fr" {
+		p.t.Fatalf("the language was not switched to French: %q", lang)
+	}
+}
+
+// playAgainInBothLanguages checks the play-again button of a finished game
+// in French, switches back to English and checks it again.
+func (p *page) playAgainInBothLanguages() {
+	p.t.Helper()
+	const againText = `document.querySelector('.again [data-action=again]').textContent`
+	var again string
+	p.eval("play again button", againText, &again)
+	if again != "Rejouer" {
+		p.t.Fatalf("the play-again button reads %q in French", again)
+	}
+	p.press(`#lang`)
+	p.eval("back to English", againText, &again)
+	if again != "Play again" {
+		p.t.Fatalf("the play-again button reads %q in English", again)
+	}
+}
+
+// refreshOver reloads a finished game's page and checks that the player is
+// back at seat 0 (the token is in localStorage) once screen shows.
+func (p *page) refreshOver(screen string) {
+	p.t.Helper()
+	var back string
+	p.run("refresh", chromedp.Reload(), chromedp.WaitVisible(screen, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#table').dataset.seat + ' ' + document.querySelector('#table').dataset.status`, &back))
+	if back != "0 over" {
+		p.t.Fatalf("after a refresh: seat and status %q", back)
+	}
+}
+
+// explain is how a game's screen words the engine's refusals, in the
+// page's language. The screen never offers a refused move, so the words
+// are read through its explain(): ui makes the screen from the module
+// static/<module>.js (m), with a stand-in for the table.
+func (p *page) explain(module, ui string, refusals []string) []string {
+	p.t.Helper()
+	list, err := json.Marshal(refusals)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var words []string
+	p.run("explain", chromedp.Evaluate(fmt.Sprintf(`import('/static/%s.js').then(m => {
+		const ui = %s;
+		return %s.map(e => ui.explain(e));
+	})`, module, ui, list), &words, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+	return words
+}

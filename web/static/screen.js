@@ -1,0 +1,52 @@
+// What the game screens share: the seats around the table, the panel shown
+// at a round's or the game's end, a refusal put into words, a screen's own
+// stylesheet. ctx is the table a screen is given (see app.js).
+import { h, tap } from './dom.js';
+import { t } from './i18n.js';
+
+// around lists the seats other than seat as they sit after it around a
+// table of n; a spectator (seat -1) gets every seat, from 0.
+export function around(seat, n) {
+  const out = [];
+  for (let i = 1; i <= n; i++) {
+    const s = (seat + i + n) % n;
+    if (s !== seat) out.push(s);
+  }
+  return out;
+}
+
+// endPanel is the panel over the table at a round's end (kind 'round', or
+// the game's own kinds) and at the game's ('over'): the content, then a
+// Close button and, once the game is over, Play again for a seated player.
+// dismiss forgets the panel, before the table is drawn again or the next
+// game asked for. cls adds classes to the panel ('.x.y').
+export function endPanel(ctx, kind, cls, dismiss, ...content) {
+  const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', ...tap(() => { dismiss(); ctx.render(); }) }, t('table.close'));
+  const again = kind === 'over' && ctx.seat >= 0
+    ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { dismiss(); ctx.again(); }) }, t('table.again')) : null;
+  return h('div.overlay', { id: 'overlay', 'data-kind': kind },
+    h('div.card-panel' + cls, content, h('div.row', close, again)));
+}
+
+// winnersLine names the winners of a game, for an end panel.
+export function winnersLine(ctx, winners) {
+  return h('p.winners', t('table.winners', { names: winners.map(ctx.name).join(', ') }));
+}
+
+// explainBy puts an engine refusal into the player's words with the first
+// rule whose pattern matches it: a rule is [pattern, word], word being a
+// function of the match, or a dictionary key given params(match, key).
+// null when no rule matches: the page then shows the engine's own text.
+export function explainBy(text, rules, params = m => ({ n: m[1] })) {
+  for (const [re, word] of rules) {
+    const m = re.exec(text);
+    if (m) return typeof word === 'function' ? word(m) : t(word, params(m, word));
+  }
+  return null;
+}
+
+// stylesheet loads a screen's own CSS file (in static/) once.
+export function stylesheet(file) {
+  if (document.querySelector(`link[data-css="${file}"]`)) return;
+  document.head.append(h('link', { rel: 'stylesheet', href: '/static/' + file, 'data-css': file }));
+}
