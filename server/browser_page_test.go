@@ -16,6 +16,8 @@ import (
 
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"tapis/server"
 )
 
 // chromium finds Debian's chromium, or skips the test saying how to get it.
@@ -97,6 +99,12 @@ func newPage(t *testing.T, botDelay, timeout time.Duration) *page {
 	t.Helper()
 	cfg := testConfig()
 	cfg.BotDelay = botDelay
+	return newPageWith(t, cfg, timeout)
+}
+
+// newPageWith is newPage for a server configured by cfg.
+func newPageWith(t *testing.T, cfg server.Config, timeout time.Duration) *page {
+	t.Helper()
 	p := &page{t: t, h: newHarness(t, cfg), dir: screenshotDir(os.TempDir())}
 	p.press = func(sel string) { t.Helper(); p.click(sel) }
 	p.ctx = browser(t, timeout)
