@@ -258,53 +258,19 @@ func (p *rplanner) dfs(pos ppos, depth, cost int) {
 		return
 	}
 	e.check, e.gen, e.cost = check, p.gen, int32(cost)
-	// A card other than a Joker is tried on the first pile it fits (piles
-	// at the same value are alike); a Joker on one pile per value.
-	v0, v1, v2 := pos.piles[0], pos.piles[1], pos.piles[2]
-	nj := 1
-	jokerTo := [Piles]int8{0}
-	if v1 != v0 {
-		jokerTo[nj] = 1
-		nj++
-	}
-	if v2 != v0 && v2 != v1 {
-		jokerTo[nj] = 2
-		nj++
-	}
-	fit := func(c int8) int {
-		switch c - 1 {
-		case v0:
-			return 0
-		case v1:
-			return 1
-		case v2:
-			return 2
-		}
-		return -1
-	}
+	sp := newSpots(pos)
 	if c := p.stockTop; c != 0 {
-		if c == Joker {
-			for _, i := range jokerTo[:nj] {
-				p.stockBuild(pos, depth, cost, int(i))
-			}
-		} else if i := fit(c); i >= 0 {
-			p.stockBuild(pos, depth, cost, i)
+		for _, i := range sp.of(c) {
+			p.stockBuild(pos, depth, cost, int(i))
 		}
 	}
 	for m := pos.mask; m != 0; m &= m - 1 {
 		c := int8(bits.TrailingZeros16(m))
-		if c == Joker {
-			for _, i := range jokerTo[:nj] {
-				q := pos.onto(int(i))
-				q.takeHand(c)
-				p.path[depth] = mkBuild(FromHand, c, int(i))
-				p.dfs(q, depth+1, cost+pJoker)
-			}
-		} else if i := fit(c); i >= 0 {
-			q := pos.onto(i)
+		for _, i := range sp.of(c) {
+			q := pos.onto(int(i))
 			q.takeHand(c)
-			p.path[depth] = mkBuild(FromHand, c, i)
-			p.dfs(q, depth+1, cost+pHand)
+			p.path[depth] = mkBuild(FromHand, c, int(i))
+			p.dfs(q, depth+1, cost+jokerOr(c, pHand))
 		}
 	}
 	for h := 0; h < Helpers; h++ {
@@ -313,18 +279,11 @@ func (p *rplanner) dfs(pos ppos, depth, cost int) {
 			continue
 		}
 		c := p.helper[h][d]
-		if c == Joker {
-			for _, i := range jokerTo[:nj] {
-				q := pos.onto(int(i))
-				q.dig(h)
-				p.path[depth] = mkBuild(FromHelper, int8(h), int(i))
-				p.dfs(q, depth+1, cost+pJoker)
-			}
-		} else if i := fit(c); i >= 0 {
-			q := pos.onto(i)
+		for _, i := range sp.of(c) {
+			q := pos.onto(int(i))
 			q.dig(h)
-			p.path[depth] = mkBuild(FromHelper, int8(h), i)
-			p.dfs(q, depth+1, cost+pHelper)
+			p.path[depth] = mkBuild(FromHelper, int8(h), int(i))
+			p.dfs(q, depth+1, cost+jokerOr(c, pHelper))
 		}
 	}
 	for t := 0; t < p.n; t++ {
@@ -332,17 +291,10 @@ func (p *rplanner) dfs(pos ppos, depth, cost int) {
 		if c == 0 || pos.oppUsed&(1<<uint(t)) != 0 || p.oppLeft[t] <= 1 {
 			continue
 		}
-		if c == Joker {
-			for _, i := range jokerTo[:nj] {
-				q := pos.onto(int(i))
-				q.useOpp(t)
-				p.path[depth] = mkBuild(FromOpponent, int8(t), int(i))
-				p.dfs(q, depth+1, cost+pOpponent)
-			}
-		} else if i := fit(c); i >= 0 {
-			q := pos.onto(i)
+		for _, i := range sp.of(c) {
+			q := pos.onto(int(i))
 			q.useOpp(t)
-			p.path[depth] = mkBuild(FromOpponent, int8(t), i)
+			p.path[depth] = mkBuild(FromOpponent, int8(t), int(i))
 			p.dfs(q, depth+1, cost+pOpponent)
 		}
 	}
@@ -378,4 +330,50 @@ func (p *rplanner) danger(piles [Piles]int8, used uint8) int {
 		}
 	}
 	return d
+}
+
+// spots are the building piles a card is tried on from one position: a
+// card other than a Joker on the first pile it fits (piles at the same
+// value are alike), a Joker on one pile per value.
+type spots struct {
+	piles [Piles]int8
+	joker [Piles]int8
+	nj    int
+	fit   [1]int8
+}
+
+func newSpots(pos ppos) spots {
+	sp := spots{piles: pos.piles, nj: 1}
+	v0, v1, v2 := pos.piles[0], pos.piles[1], pos.piles[2]
+	if v1 != v0 {
+		sp.joker[sp.nj] = 1
+		sp.nj++
+	}
+	if v2 != v0 && v2 != v1 {
+		sp.joker[sp.nj] = 2
+		sp.nj++
+	}
+	return sp
+}
+
+// of returns the piles card c is tried on (none when it fits nowhere).
+func (sp *spots) of(c int8) []int8 {
+	if c == Joker {
+		return sp.joker[:sp.nj]
+	}
+	for i, v := range sp.piles {
+		if c-1 == v {
+			sp.fit[0] = int8(i)
+			return sp.fit[:]
+		}
+	}
+	return nil
+}
+
+// jokerOr is what playing card c costs: a Joker's cost, else plain.
+func jokerOr(c int8, plain int) int {
+	if c == Joker {
+		return pJoker
+	}
+	return plain
 }
