@@ -21,14 +21,7 @@ func BenchmarkSearch(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/%dp", g.Name(), n), func(b *testing.B) {
 				st, s, told := position(b, g, n, 5, 12)
-				p, err := New(g, "hard@1", s, 1)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, e := range told {
-					p.Observe(e)
-				}
-				search := p.(*Search)
+				search := newTold(b, g, "hard@1", s, 1, told).(*Search)
 				k := game.KnowledgeOf(st, s)
 				search.Iterations = 1000
 				search.Choose(k) // grow the buffers first

@@ -48,8 +48,8 @@ func position(t testing.TB, g game.Game, players int, seed uint64, skip int) (ga
 	return nil, 0, nil
 }
 
-// choose asks a fresh bot called name, told events, for its move.
-func choose(t testing.TB, g game.Game, name string, st game.State, s game.Seat, events []game.Event, seed uint64) game.Move {
+// newTold returns a fresh bot called name for seat s, told events.
+func newTold(t testing.TB, g game.Game, name string, s game.Seat, seed uint64, events []game.Event) game.Player {
 	t.Helper()
 	p, err := New(g, name, s, seed)
 	if err != nil {
@@ -58,6 +58,13 @@ func choose(t testing.TB, g game.Game, name string, st game.State, s game.Seat, 
 	for _, e := range events {
 		p.Observe(e)
 	}
+	return p
+}
+
+// choose asks a fresh bot called name, told events, for its move.
+func choose(t testing.TB, g game.Game, name string, st game.State, s game.Seat, events []game.Event, seed uint64) game.Move {
+	t.Helper()
+	p := newTold(t, g, name, s, seed, events)
 	k := game.KnowledgeOf(st, s)
 	if c, ok := p.(game.Cheater); ok && c.Cheats() {
 		k = game.Omniscient(st, s)
@@ -161,14 +168,7 @@ func TestRollOthersKeepsOnlyOwnEdges(t *testing.T) {
 	}{{"papayoo", 4, true, false}, {"papayoo", 4, false, true}, {"limits", 2, true, true}} {
 		g := games.Named(tc.game)
 		st, s, told := position(t, g, tc.players, 2, 30)
-		p, err := New(g, "hard@400", s, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range told {
-			p.Observe(e)
-		}
-		search := p.(*Search)
+		search := newTold(t, g, "hard@400", s, 3, told).(*Search)
 		search.RollOthers = tc.rollOthers
 		search.Choose(game.KnowledgeOf(st, s))
 		others := false
@@ -189,14 +189,7 @@ func TestWidenStartsFromThePolicy(t *testing.T) {
 		st, s, told := position(t, g, 2, seed, 20)
 		legal := len(st.Legal(s, nil))
 		for _, widen := range []bool{true, false} {
-			p, err := New(g, "hard@30", s, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range told {
-				p.Observe(e)
-			}
-			search := p.(*Search)
+			search := newTold(t, g, "hard@30", s, seed, told).(*Search)
 			search.Widen, search.Prior = widen, nil
 			search.Choose(game.KnowledgeOf(st, s))
 			root, visits := 0, 0.0
@@ -224,14 +217,7 @@ func TestHorizonBoundsTheSearch(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		st, s, told := position(t, g, 2, seed, 10)
 		for _, horizon := range []bool{true, false} {
-			p, err := New(g, "hard@200", s, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range told {
-				p.Observe(e)
-			}
-			search := p.(*Search)
+			search := newTold(t, g, "hard@200", s, seed, told).(*Search)
 			search.Horizon = horizon
 			search.Choose(game.KnowledgeOf(st, s))
 			between := 0
