@@ -124,26 +124,24 @@ func parseError(err error) error {
 	return errors.New("store: postgres: connection URL does not parse")
 }
 
-// fail wraps a failed operation's error. Once Close has begun, the pool
-// refuses work with its own error; the caller gets ErrClosed, as from
-// every other store.
-func (p *Postgres) fail(what string, err error) error {
-	if p.closed.Load() {
+// fail wraps a failed operation's error with what failed, formatted only
+// now: the writes that succeed, most of them, format nothing. Once Close
+// has begun, the pool refuses work with its own error; the caller gets
+// ErrClosed, as from every other store.
+func (p *Postgres) fail(err error, format string, args ...any) error {
+	if errors.Is(err, ErrClosed) || p.closed.Load() {
 		return ErrClosed
 	}
-	return fmt.Errorf("store: postgres: %s: %w", what, err)
+	return fmt.Errorf("store: postgres: %s: %w", fmt.Sprintf(format, args...), err)
 }
 
 // exec runs one write and returns the number of rows it changed.
-func (p *Postgres) exec(ctx context.Context, what, sql string, args ...any) (int64, error) {
+func (p *Postgres) exec(ctx context.Context, sql string, args ...any) (int64, error) {
 	if p.closed.Load() {
 		return 0, ErrClosed
 	}
 	tag, err := p.pool.Exec(ctx, sql, args...)
-	if err != nil {
-		return 0, p.fail(what, err)
-	}
-	return tag.RowsAffected(), nil
+	return tag.RowsAffected(), err
 }
 
 // isUnique reports whether err is a primary key refusing a second row.
@@ -167,7 +165,7 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
 	for i, s := range t.Seats {
 		names[i], bots[i], hashes[i] = s.Name, s.Bot, s.TokenHash
 	}
-	_, err := p.exec(ctx, fmt.Sprintf("table %s", t.ID), `
+	_, err := p.exec(ctx, `
 		WITH t AS (
 			INSERT INTO tapis_tables (id, game, players, options, created) VALUES ($1, $2, $3, $4, $5)
 		)
@@ -177,10 +175,13 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
 		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes)
-	if isUnique(err) {
+	switch {
+	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)
+	case err != nil:
+		return p.fail(err, "table %s", t.ID)
 	}
-	return err
+	return nil
 }
 
 // millis rounds t as the SQLite store does, which keeps milliseconds:
@@ -189,22 +190,27 @@ func millis(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 
 // SetSeat implements Store.
 func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat) error {
-	_, err := p.exec(ctx, fmt.Sprintf("table %s: seat %d", table, seat), `
+	_, err := p.exec(ctx, `
 		INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
 		table, seat, s.Name, s.Bot, s.TokenHash)
-	return err
+	if err != nil {
+		return p.fail(err, "table %s: seat %d", table, seat)
+	}
+	return nil
 }
 
 // StartMatch implements Store.
 func (p *Postgres) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
-	_, err := p.exec(ctx, fmt.Sprintf("table %s: match %d", table, no),
-		`INSERT INTO tapis_matches (table_id, no, seed) VALUES ($1, $2, $3)`, table, no, int64(seed))
-	if isUnique(err) {
+	_, err := p.exec(ctx, `INSERT INTO tapis_matches (table_id, no, seed) VALUES ($1, $2, $3)`, table, no, int64(seed))
+	switch {
+	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s: match %d already started", table, no)
+	case err != nil:
+		return p.fail(err, "table %s: match %d", table, no)
 	}
-	return err
+	return nil
 }
 
 // AppendMove implements Store in one statement, so one round trip. As in
@@ -213,7 +219,7 @@ func (p *Postgres) StartMatch(ctx context.Context, table string, no int, seed ui
 // free; the primary key makes the second wait for the first and then
 // refuses it, so a move is never recorded twice.
 func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, m Move) error {
-	n, err := p.exec(ctx, fmt.Sprintf("table %s: move %d of match %d", table, index, no), `
+	n, err := p.exec(ctx, `
 		INSERT INTO tapis_moves (table_id, no, idx, seat, move)
 		SELECT $1::text, $2::integer, $3::integer, $4::integer, $5::text
 		WHERE EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = $1 AND no = $2)
@@ -223,7 +229,7 @@ func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, 
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s: move %d of match %d is already recorded", table, index, no)
 	case err != nil:
-		return err
+		return p.fail(err, "table %s: move %d of match %d", table, index, no)
 	case n != 1:
 		return fmt.Errorf("store: postgres: table %s: move %d of match %d out of order", table, index, no)
 	}
@@ -232,9 +238,11 @@ func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, 
 
 // EndMatch implements Store.
 func (p *Postgres) EndMatch(ctx context.Context, table string, no int) error {
-	_, err := p.exec(ctx, fmt.Sprintf("table %s: end of match %d", table, no),
-		`UPDATE tapis_matches SET over = true WHERE table_id = $1 AND no = $2`, table, no)
-	return err
+	_, err := p.exec(ctx, `UPDATE tapis_matches SET over = true WHERE table_id = $1 AND no = $2`, table, no)
+	if err != nil {
+		return p.fail(err, "table %s: end of match %d", table, no)
+	}
+	return nil
 }
 
 // pgLatest selects tables with their latest match, if any; the caller
@@ -291,7 +299,7 @@ func (p *Postgres) read(ctx context.Context, what string, f func(pgx.Tx) error) 
 	}
 	err := pgx.BeginTxFunc(ctx, p.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, f)
 	if err != nil {
-		return p.fail(what, err)
+		return p.fail(err, "%s", what)
 	}
 	return nil
 }
