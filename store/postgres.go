@@ -267,7 +267,10 @@ func (p *Postgres) Unfinished(ctx context.Context) ([]Saved, error) {
 		}
 		return fill(ctx, tx, out)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Load implements Store.
