@@ -251,10 +251,8 @@ func (s *SQLite) EndMatch(ctx context.Context, table string, no int) error {
 
 // Unfinished implements Store.
 func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
-	select {
-	case <-s.quit:
+	if s.closed() {
 		return nil, ErrClosed
-	default:
 	}
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT t.id, t.game, t.players, t.options, t.created, m.no, m.seed
@@ -296,6 +294,9 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
 
 // Load implements Store.
 func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
+	if s.closed() {
+		return Saved{}, ErrClosed
+	}
 	var t Saved
 	var opts string
 	var created int64
@@ -357,6 +358,17 @@ func (s *SQLite) load(ctx context.Context, t *Saved) error {
 		t.Match.Moves = append(t.Match.Moves, m)
 	}
 	return rows.Err()
+}
+
+// closed reports whether Close has begun: reads then answer ErrClosed,
+// as writes do, rather than database/sql's own error.
+func (s *SQLite) closed() bool {
+	select {
+	case <-s.quit:
+		return true
+	default:
+		return false
+	}
 }
 
 // Close implements Store. Writes not yet committed fail with ErrClosed;

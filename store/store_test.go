@@ -3,24 +3,39 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 )
 
-func stores(t *testing.T) map[string]func() Store {
-	path := filepath.Join(t.TempDir(), "t.db")
-	return map[string]func() Store{
-		"memory": func() Store { return NewMemory() },
-		"sqlite": func() Store {
+// kind is one Store implementation under test.
+type kind struct {
+	// open opens the store. Called again in the same test, it opens the
+	// same data, as a server restarting does.
+	open func(t testing.TB) Store
+	// durable: the data outlives Close.
+	durable bool
+}
+
+// stores is every Store the behavioural tests run against, each with
+// fresh data for the calling test or benchmark.
+func stores(tb testing.TB) map[string]kind {
+	path := filepath.Join(tb.TempDir(), "t.db")
+	return map[string]kind{
+		"memory": {open: func(testing.TB) Store { return NewMemory() }},
+		"sqlite": {durable: true, open: func(t testing.TB) Store {
 			s, err := OpenSQLite(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return s
-		},
+		}},
+		"postgres": {durable: true, open: postgresOpener(tb)},
 	}
 }
 
@@ -28,9 +43,9 @@ func stores(t *testing.T) map[string]func() Store {
 // match's table is no longer listed.
 func TestStoreRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	for name, open := range stores(t) {
+	for name, k := range stores(t) {
 		t.Run(name, func(t *testing.T) {
-			s := open()
+			s := k.open(t)
 			defer s.Close()
 			tab := Table{ID: "abc", Game: "cabo", Players: 2, Options: json.RawMessage(`{"hand_size":4}`),
 				Created: time.UnixMilli(1000), Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}}}
@@ -73,51 +88,216 @@ func TestStoreRoundTrip(t *testing.T) {
 			if len(got) != 2 || got[0].Match.No != 2 || len(got[0].Match.Moves) != 0 {
 				t.Fatalf("play again: %+v", got)
 			}
-			if err := s.AppendMove(ctx, "abc", 1, 5, moves[0]); err == nil {
-				t.Fatal("a move out of order was accepted")
+			if err := s.AppendMove(ctx, "abc", 1, 5, moves[0]); err == nil || !strings.Contains(err.Error(), "out of order") {
+				t.Fatalf("a move out of order: %v", err)
 			}
 		})
 	}
 }
 
-// Concurrent writers are all committed (group commit), and everything
-// committed survives a reopen.
-func TestSQLiteConcurrentAndReopen(t *testing.T) {
+// Tables, seats and matches that do not exist are refused with an error,
+// and so is a second table under the same id.
+func TestStoreRefuses(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "c.db")
-	s, err := OpenSQLite(path)
-	must(t, err)
-	const tables, moves = 20, 30
-	var wg sync.WaitGroup
-	for i := 0; i < tables; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			id := string(rune('a' + i))
-			must(t, s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}))
-			must(t, s.StartMatch(ctx, id, 1, uint64(i)))
-			for m := 0; m < moves; m++ {
-				must(t, s.AppendMove(ctx, id, 1, m, Move{Seat: m % 2, Move: json.RawMessage(`{"type":"draw"}`)}))
+	for name, k := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			if _, err := s.Load(ctx, "nowhere"); err == nil {
+				t.Error("Load of a missing table succeeded")
 			}
-		}(i)
+			tab := Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}
+			must(t, s.CreateTable(ctx, tab))
+			if err := s.CreateTable(ctx, tab); err == nil {
+				t.Error("a second table t was accepted")
+			}
+			if err := s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
+				t.Error("a move of a match not started was accepted")
+			}
+			must(t, s.StartMatch(ctx, "t", 1, 1))
+			if err := s.AppendMove(ctx, "t", 2, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
+				t.Error("a move of another match was accepted")
+			}
+			must(t, s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}))
+			if err := s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
+				t.Error("move 0 was recorded twice")
+			}
+		})
 	}
-	wg.Wait()
-	must(t, s.Close())
-	if err := s.AppendMove(ctx, "a", 1, moves, Move{}); err != ErrClosed {
-		t.Fatalf("write after close: %v", err)
+}
+
+// Once closed, a store answers every call with ErrClosed.
+func TestStoreClosed(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			must(t, s.CreateTable(ctx, Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}))
+			must(t, s.Close())
+			_, errU := s.Unfinished(ctx)
+			_, errL := s.Load(ctx, "t")
+			for what, err := range map[string]error{
+				"CreateTable": s.CreateTable(ctx, Table{ID: "u", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}),
+				"SetSeat":     s.SetSeat(ctx, "t", 0, Seat{Name: "Ann"}),
+				"StartMatch":  s.StartMatch(ctx, "t", 1, 1),
+				"AppendMove":  s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}),
+				"EndMatch":    s.EndMatch(ctx, "t", 1),
+				"Unfinished":  errU,
+				"Load":        errL,
+			} {
+				if !errors.Is(err, ErrClosed) {
+					t.Errorf("%s after Close: %v, want ErrClosed", what, err)
+				}
+			}
+		})
 	}
-	s, err = OpenSQLite(path)
-	must(t, err)
-	defer s.Close()
-	got, err := s.Unfinished(ctx)
-	must(t, err)
-	if len(got) != tables {
-		t.Fatalf("%d tables back, want %d", len(got), tables)
+}
+
+// Many tables written at once are all kept; writers racing for the same
+// move of one table record it exactly once and leave no gap; and Load and
+// Unfinished then agree.
+func TestStoreConcurrent(t *testing.T) {
+	ctx := context.Background()
+	const tables, moves = 20, 30
+	const racers, shared = 8, 40
+	for name, k := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			must(t, s.CreateTable(ctx, Table{ID: "shared", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}))
+			must(t, s.StartMatch(ctx, "shared", 1, 1))
+			var wg sync.WaitGroup
+			errs := make(chan error, tables+racers)
+			for i := 0; i < tables; i++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs <- fillTable(ctx, s, fmt.Sprintf("t%02d", i), moves)
+				}()
+			}
+			won := make([]int, racers)
+			for r := 0; r < racers; r++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					won[r] = race(ctx, s, r, shared)
+				}()
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				must(t, err)
+			}
+			got, err := s.Unfinished(ctx)
+			must(t, err)
+			if len(got) != tables+1 {
+				t.Fatalf("%d unfinished tables, want %d", len(got), tables+1)
+			}
+			var sharedMoves []Move
+			for _, u := range got {
+				if u.ID == "shared" {
+					sharedMoves = u.Match.Moves
+				}
+				l, err := s.Load(ctx, u.ID)
+				must(t, err)
+				if !reflect.DeepEqual(l, u) {
+					t.Fatalf("table %s: Load gives %+v, Unfinished %+v", u.ID, l, u)
+				}
+				want := moves
+				if u.ID == "shared" {
+					want = shared
+				}
+				if len(u.Match.Moves) != want {
+					t.Fatalf("table %s: %d moves back, want %d", u.ID, len(u.Match.Moves), want)
+				}
+			}
+			// Each racer's wins are the moves that carry its seat number.
+			total := 0
+			for r, n := range won {
+				total += n
+				c := 0
+				for _, m := range sharedMoves {
+					if m.Seat == r {
+						c++
+					}
+				}
+				if c != n {
+					t.Errorf("racer %d was told %d moves went in, %d are recorded", r, n, c)
+				}
+			}
+			if total != shared {
+				t.Errorf("%d appends of the shared table succeeded, want %d", total, shared)
+			}
+		})
 	}
-	for _, g := range got {
-		if len(g.Match.Moves) != moves {
-			t.Fatalf("table %s: %d moves back", g.ID, len(g.Match.Moves))
+}
+
+// fillTable creates table id with a match of n moves.
+func fillTable(ctx context.Context, s Store, id string, n int) error {
+	if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{Name: id}, {Bot: "random"}}}); err != nil {
+		return err
+	}
+	if err := s.StartMatch(ctx, id, 1, uint64(len(id))); err != nil {
+		return err
+	}
+	for m := 0; m < n; m++ {
+		if err := s.AppendMove(ctx, id, 1, m, Move{Seat: m % 2, Move: json.RawMessage(fmt.Sprintf(`{"type":"draw","n":%d}`, m))}); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// race tries to append each of the n first moves of table "shared",
+// signed with its seat r, and says how many went in. The one that wins a
+// move tries the next one with the move it follows already recorded, so
+// every move is won by someone.
+func race(ctx context.Context, s Store, r, n int) int {
+	won := 0
+	for i := 0; i < n; i++ {
+		if s.AppendMove(ctx, "shared", 1, i, Move{Seat: r, Move: json.RawMessage(`{"type":"draw"}`)}) == nil {
+			won++
+		}
+	}
+	return won
+}
+
+// Everything written survives closing and opening again, and the match
+// goes on where it stopped.
+func TestStoreReopen(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			if !k.durable {
+				t.Skip("keeps nothing after Close")
+			}
+			s := k.open(t)
+			must(t, fillTable(ctx, s, "a", 5))
+			must(t, fillTable(ctx, s, "b", 3))
+			must(t, s.SetSeat(ctx, "a", 1, Seat{Name: "Bob", TokenHash: "h2"}))
+			must(t, s.EndMatch(ctx, "b", 1))
+			before, err := s.Load(ctx, "a")
+			must(t, err)
+			must(t, s.Close())
+			s = k.open(t)
+			defer s.Close()
+			after, err := s.Load(ctx, "a")
+			must(t, err)
+			if !reflect.DeepEqual(before, after) {
+				t.Fatalf("before: %+v\nafter:  %+v", before, after)
+			}
+			must(t, s.AppendMove(ctx, "a", 1, 5, Move{Move: json.RawMessage(`{"type":"knock"}`)}))
+			got, err := s.Unfinished(ctx)
+			must(t, err)
+			if len(got) != 1 || got[0].ID != "a" || len(got[0].Match.Moves) != 6 {
+				t.Fatalf("unfinished after reopening: %+v", got)
+			}
+			b, err := s.Load(ctx, "b")
+			must(t, err)
+			if !b.Match.Over || len(b.Match.Moves) != 3 {
+				t.Fatalf("finished table after reopening: %+v", b)
+			}
+		})
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jackc/pgx/v5"
 )
 
 // TestMain lets the test binary be `tapis` itself, so that a test can run
@@ -109,12 +112,17 @@ func playTo(t *testing.T, base, table, token string, n int) wsState {
 
 // `tapis serve` killed with SIGKILL mid-game and started again on the same
 // database: the table goes on where it was, the seat token still seats its
-// player, and the game finishes.
+// player, and the game finishes. On SQLite, and on PostgreSQL when
+// TAPIS_TEST_POSTGRES names a server.
 func TestServeSurvivesSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	db := filepath.Join(t.TempDir(), "tapis.db")
+	t.Run("sqlite", func(t *testing.T) { survivesSIGKILL(t, filepath.Join(t.TempDir(), "tapis.db")) })
+	t.Run("postgres", func(t *testing.T) { survivesSIGKILL(t, postgresDB(t)) })
+}
+
+func survivesSIGKILL(t *testing.T, db string) {
 	cmd, base := startServe(t, db)
 	body := `{"game":"cabo","players":3,"bots":["","random","random"],"name":"Ann"}`
 	resp, err := http.Post(base+"/api/tables", "application/json", strings.NewReader(body))
@@ -138,5 +146,40 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 	}
 	if end := playTo(t, base, seat.Table, seat.Token, 1<<30); end.Status != "over" {
 		t.Fatalf("the game did not finish: %+v", end)
+	}
+}
+
+// postgresDB returns a URL of the server TAPIS_TEST_POSTGRES names, on a
+// schema of the test's own that is dropped when it ends; without the
+// variable, the test skips.
+func postgresDB(t *testing.T) string {
+	base := os.Getenv("TAPIS_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("TAPIS_TEST_POSTGRES is not set: point it at a PostgreSQL database where the test may create schemas " +
+			"(postgres://user@127.0.0.1:5432/postgres?sslmode=disable) to run this on PostgreSQL; .ci/run starts one")
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("TAPIS_TEST_POSTGRES does not parse as a URL")
+	}
+	schema := fmt.Sprintf("tapis_cmd_test_%d", time.Now().UnixNano())
+	pgExec(t, base, "CREATE SCHEMA "+schema)
+	t.Cleanup(func() { pgExec(t, base, "DROP SCHEMA "+schema+" CASCADE") })
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// pgExec runs one statement on a connection of its own.
+func pgExec(t *testing.T, dsn, sql string) {
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatalf("TAPIS_TEST_POSTGRES: %v", err)
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, sql); err != nil {
+		t.Fatalf("%s: %v", sql, err)
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -23,7 +25,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	addr := fl.String("addr", ":8080", "address to listen on")
-	db := fl.String("db", "tapis.db", `SQLite database file (":memory:" keeps nothing)`)
+	db := fl.String("db", "tapis.db", `where games are kept: a SQLite database file, a PostgreSQL URL (postgres://user:password@host:port/database?sslmode=disable&search_path=schema), or ":memory:" (keeps nothing)`)
 	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
 	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
 	if err := fl.Parse(args); err != nil {
@@ -48,15 +50,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // serve runs the web table with cfg, whose store and logger it makes.
 func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	var st store.Store
-	if db == ":memory:" {
-		st = store.NewMemory()
-	} else {
-		s, err := store.OpenSQLite(db)
-		if err != nil {
-			return err
-		}
-		st = s
+	st, err := openStore(ctx, db)
+	if err != nil {
+		return err
 	}
 	defer st.Close()
 	tctx, cancelTables := context.WithCancel(ctx)
@@ -70,7 +66,7 @@ func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stde
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Tapis is serving on http://%s (database %s); Ctrl-C stops it\n", displayAddr(ln.Addr()), db)
+	fmt.Fprintf(stdout, "Tapis is serving on http://%s (database %s); Ctrl-C stops it\n", displayAddr(ln.Addr()), describeDB(db))
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -93,6 +89,56 @@ func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stde
 		err = nil
 	}
 	return err
+}
+
+// isPostgres reports whether --db names a PostgreSQL database rather than
+// a SQLite file (the schemes pgx accepts, in any case, as URL schemes go).
+func isPostgres(db string) bool {
+	l := strings.ToLower(db)
+	return strings.HasPrefix(l, "postgres://") || strings.HasPrefix(l, "postgresql://")
+}
+
+// openStore opens the store --db names.
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	switch {
+	case db == ":memory:":
+		return store.NewMemory(), nil
+	case isPostgres(db):
+		// Connecting may hang on an address that drops packets: give up
+		// after a while, unless the URL's connect_timeout says otherwise.
+		octx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		s, err := store.OpenPostgres(octx, db)
+		if err != nil {
+			return nil, fmt.Errorf("PostgreSQL database %s: %w", describeDB(db), err)
+		}
+		return s, nil
+	default:
+		s, err := store.OpenSQLite(db)
+		if err != nil {
+			return nil, fmt.Errorf("SQLite database %s: %w", db, err)
+		}
+		return s, nil
+	}
+}
+
+// describeDB is --db as it may be printed: a PostgreSQL URL without its
+// password, which may be in the user part or a password parameter.
+func describeDB(db string) string {
+	if !isPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		// Several hosts (h1:5432,h2:5432) do not parse as a URL; say
+		// no more than the scheme rather than risk the password.
+		return db[:strings.Index(db, "://")+3] + "…"
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
 }
 
 // displayAddr turns ":8080" into "localhost:8080" for the message.

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -67,5 +69,57 @@ func TestServeStopsCleanly(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// --db picks the store by its form: ":memory:", a PostgreSQL URL, or else
+// a SQLite file. A PostgreSQL URL that cannot be reached says PostgreSQL
+// (not SQLite) and keeps its password out of the message.
+func TestServeOpensTheStoreNamed(t *testing.T) {
+	ctx := context.Background()
+	for db, want := range map[string]string{
+		":memory:":                         "*store.Memory",
+		filepath.Join(t.TempDir(), "t.db"): "*store.SQLite",
+	} {
+		st, err := openStore(ctx, db)
+		if err != nil {
+			t.Fatalf("%s: %v", db, err)
+		}
+		if got := fmt.Sprintf("%T", st); got != want {
+			t.Errorf("%s opens a %s, want %s", db, got, want)
+		}
+		st.Close()
+	}
+	// Nothing listens on port 1, so no server is needed.
+	for _, db := range []string{
+		"postgres://ann:hunter2@127.0.0.1:1/tapis?sslmode=disable",
+		"postgresql://ann:hunter2@127.0.0.1:1/tapis?sslmode=disable",
+		"POSTGRES://ann@127.0.0.1:1/tapis?sslmode=disable&password=hunter2",
+		"postgres://ann:hunter2@127.0.0.1:port/tapis",
+	} {
+		st, err := openStore(ctx, db)
+		if err == nil {
+			st.Close()
+			t.Fatalf("%s: opened", db)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "PostgreSQL") || strings.Contains(strings.ToLower(msg), "sqlite") || strings.Contains(msg, "hunter2") {
+			t.Errorf("%s: %s", db, msg)
+		}
+	}
+}
+
+// What serve prints of --db never shows a PostgreSQL password.
+func TestDescribeDBHidesThePassword(t *testing.T) {
+	for db, want := range map[string]string{
+		"tapis.db": "tapis.db",
+		"postgres://ann:hunter2@db.example:5432/tapis?sslmode=require":            "postgres://ann:xxxxx@db.example:5432/tapis?sslmode=require",
+		"postgres://ann@db.example/tapis?password=hunter2&search_path=tapis":      "postgres://ann@db.example/tapis?password=xxxxx&search_path=tapis",
+		"postgresql://ann:hunter2@h1:5432,h2:5432/tapis?target_session_attrs=any": "postgresql://ann:xxxxx@h1:5432,h2:5432/tapis?target_session_attrs=any",
+		"postgres://ann:hunter2@[::1/tapis":                                       "postgres://…",
+	} {
+		if got := describeDB(db); got != want {
+			t.Errorf("describeDB(%q) = %q, want %q", db, got, want)
+		}
 	}
 }
