@@ -1,7 +1,7 @@
 // Command tapis is the one binary of Tapis: it serves the web table, plays
 // scripted games and simulates games between bots.
 //
-//	tapis serve  [--addr :8080] [--db tapis.db]
+//	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s]
 //	tapis sim    --game cabo --players 4 --bots heuristic,random,... --games N --seed S [--json]
 //	tapis replay FILE|-
 package main
