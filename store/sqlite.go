@@ -65,7 +65,10 @@ type op struct {
 	query string
 	args  []any
 	what  string
-	err   chan error
+	// with are more writes that stand or fall with this one (a table and
+	// its seats), so that a crash never leaves half of them.
+	with []op
+	err  chan error
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
@@ -136,14 +139,11 @@ func (s *SQLite) commit(batch []op) {
 	}
 	errs := make([]error, len(batch))
 	for i, o := range batch {
-		res, err := s.exec1(tx, o)
-		if err != nil {
-			errs[i] = fmt.Errorf("store: %v", err)
+		if len(o.with) == 0 {
+			errs[i] = s.apply(tx, o)
 			continue
 		}
-		if n, _ := res.RowsAffected(); o.one && n != 1 {
-			errs[i] = fmt.Errorf("store: write refused (%s)", o.what)
-		}
+		errs[i] = s.applyAll(tx, o)
 	}
 	if err := tx.Commit(); err != nil {
 		for i := range errs {
@@ -153,6 +153,41 @@ func (s *SQLite) commit(batch []op) {
 	for i, o := range batch {
 		o.err <- errs[i]
 	}
+}
+
+// apply runs one write in tx and says why it failed or was refused.
+func (s *SQLite) apply(tx *sql.Tx, o op) error {
+	res, err := s.exec1(tx, o)
+	if err != nil {
+		return fmt.Errorf("store: %v", err)
+	}
+	if n, _ := res.RowsAffected(); o.one && n != 1 {
+		return fmt.Errorf("store: write refused (%s)", o.what)
+	}
+	return nil
+}
+
+// applyAll runs o and the writes that go with it in tx, all or none: the
+// rest of the batch commits either way.
+func (s *SQLite) applyAll(tx *sql.Tx, o op) error {
+	if _, err := tx.Exec(`SAVEPOINT together`); err != nil {
+		return fmt.Errorf("store: %v", err)
+	}
+	err := s.apply(tx, o)
+	for _, w := range o.with {
+		if err == nil {
+			err = s.apply(tx, w)
+		}
+	}
+	if err != nil {
+		if _, rerr := tx.Exec(`ROLLBACK TO together`); rerr != nil {
+			return fmt.Errorf("store: %v (and undoing it: %v)", err, rerr)
+		}
+	}
+	if _, rerr := tx.Exec(`RELEASE together`); rerr != nil && err == nil {
+		err = fmt.Errorf("store: %v", rerr)
+	}
+	return err
 }
 
 // exec1 runs one write in tx with its statement prepared once: parsing
@@ -210,22 +245,22 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	if opts == "" {
 		opts = "{}"
 	}
-	if err := s.exec(ctx, `INSERT INTO tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
-		t.ID, t.Game, t.Players, opts, t.Created.UnixMilli()); err != nil {
-		return err
-	}
+	o := op{query: `INSERT INTO tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
+		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli()}}
 	for i, seat := range t.Seats {
-		if err := s.SetSeat(ctx, t.ID, i, seat); err != nil {
-			return err
-		}
+		o.with = append(o.with, seatOp(t.ID, i, seat))
 	}
-	return nil
+	return s.do(ctx, o)
+}
+
+func seatOp(table string, seat int, st Seat) op {
+	return op{query: `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)`,
+		args: []any{table, seat, st.Name, st.Bot, st.TokenHash}}
 }
 
 // SetSeat implements Store.
 func (s *SQLite) SetSeat(ctx context.Context, table string, seat int, st Seat) error {
-	return s.exec(ctx, `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)`,
-		table, seat, st.Name, st.Bot, st.TokenHash)
+	return s.do(ctx, seatOp(table, seat, st))
 }
 
 // StartMatch implements Store.
