@@ -67,6 +67,9 @@ func (m *Memory) StartMatch(_ context.Context, id string, no int, seed uint64) e
 	if err != nil {
 		return err
 	}
+	if t.Match != nil && t.Match.No == no {
+		return fmt.Errorf("store: table %q: match %d already started", id, no)
+	}
 	t.Match = &Match{No: no, Seed: seed}
 	return nil
 }

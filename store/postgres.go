@@ -190,13 +190,17 @@ func millis(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 
 // SetSeat implements Store.
 func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat) error {
-	_, err := p.exec(ctx, `
-		INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash) VALUES ($1, $2, $3, $4, $5)
+	n, err := p.exec(ctx, `
+		INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash)
+		SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1 AND $2 >= 0 AND $2 < players)
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
 		table, seat, s.Name, s.Bot, s.TokenHash)
-	if err != nil {
+	switch {
+	case err != nil:
 		return p.fail(err, "table %s: seat %d", table, seat)
+	case n != 1:
+		return fmt.Errorf("store: postgres: table %s has no seat %d", table, seat)
 	}
 	return nil
 }

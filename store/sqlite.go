@@ -253,9 +253,13 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	return s.do(ctx, o)
 }
 
+// seatOp writes seat number seat of table, refused unless the table has
+// that seat.
 func seatOp(table string, seat int, st Seat) op {
-	return op{query: `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)`,
-		args: []any{table, seat, st.Name, st.Bot, st.TokenHash}}
+	return op{one: true, what: fmt.Sprintf("table %s has no seat %d", table, seat),
+		query: `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash)
+		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND ? >= 0 AND ? < players)`,
+		args: []any{table, seat, st.Name, st.Bot, st.TokenHash, table, seat, seat}}
 }
 
 // SetSeat implements Store.

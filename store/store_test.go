@@ -114,7 +114,18 @@ func TestStoreRefuses(t *testing.T) {
 			if err := s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
 				t.Error("a move of a match not started was accepted")
 			}
+			for _, seat := range []int{-1, 2} {
+				if err := s.SetSeat(ctx, "t", seat, Seat{Name: "Zoé"}); err == nil {
+					t.Errorf("seat %d of a 2-seat table was accepted", seat)
+				}
+			}
+			if err := s.SetSeat(ctx, "nowhere", 0, Seat{Name: "Zoé"}); err == nil {
+				t.Error("a seat of a missing table was accepted")
+			}
 			must(t, s.StartMatch(ctx, "t", 1, 1))
+			if err := s.StartMatch(ctx, "t", 1, 2); err == nil {
+				t.Error("match 1 was started twice")
+			}
 			if err := s.AppendMove(ctx, "t", 2, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
 				t.Error("a move of another match was accepted")
 			}
