@@ -114,3 +114,12 @@ const (
 	codeRefused    = "refused"  // the rules refuse it; Error says why
 	codeStore      = "store"    // the move could not be saved
 )
+
+func encode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Views and events are plain data; this is a bug in a game.
+		return []byte(`{"type":"error","code":"internal","error":"server: a message could not be encoded"}`)
+	}
+	return b
+}

@@ -2,9 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -266,22 +263,6 @@ func (t *table) info() tableInfo {
 			Connected: s.Bot != "" || s.conns > 0, Standin: s.Bot == "" && s.player != nil})
 	}
 	return in
-}
-
-func hashToken(token string) string {
-	h := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(h[:])
-}
-
-// seatOf returns the seat whose token this is, or false.
-func (t *table) seatOf(token string) (game.Seat, bool) {
-	h := hashToken(token)
-	for i, s := range t.seats {
-		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(h), []byte(s.TokenHash)) == 1 {
-			return game.Seat(i), true
-		}
-	}
-	return game.Spectator, false
 }
 
 // join seats a guest in the first free human seat and returns its token.
@@ -615,13 +596,4 @@ func (t *table) move(ctx context.Context, c *conn, m clientMsg) {
 		}
 		t.sendError(c, codeRefused, err.Error(), m.ID)
 	}
-}
-
-func encode(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		// Views and events are plain data; this is a bug in a game.
-		return []byte(`{"type":"error","code":"internal","error":"server: a message could not be encoded"}`)
-	}
-	return b
 }
