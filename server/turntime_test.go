@@ -105,8 +105,8 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 		t.Fatalf("the bot's seat is on the clock: %v", due.TurnLeft)
 	}
 	c.turnWatch("a stand-in for Ann", func(m turnMsg) bool {
-		if m.Type == "state" {
-			t.Fatalf("move %d was made before a stand-in was shown for Ann", m.N)
+		if m.Type == "state" && m.By == a.Seat {
+			t.Fatalf("move %d was made for Ann before a stand-in was shown", m.N)
 		}
 		return m.standin(a.Seat)
 	})
@@ -117,12 +117,12 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 	// first): the seat is Ann's again.
 	c.turnWatch("the stand-in gone", func(m turnMsg) bool { return m.Type == "table" && !m.standin(a.Seat) })
 	played := c.turnWatch("the move made for Ann", func(m turnMsg) bool { return m.Type == "state" })
-	if played.By != a.Seat || played.N != due.N+1 {
+	if played.By != a.Seat || played.N <= due.N {
 		t.Fatalf("the stand-in's move is %+v; Ann's turn began at %d", played, due.N)
 	}
 	moves := storedMoves(t, h, a.Table)
-	if movesBy(moves, a.Seat) != 1 || moves[due.N].Seat != int(a.Seat) {
-		t.Fatalf("stored moves: %+v; want the one made for Ann at %d", moves, due.N)
+	if movesBy(moves, a.Seat) != 1 || moves[played.N-1].Seat != int(a.Seat) {
+		t.Fatalf("stored moves: %+v; want the one made for Ann as move %d", moves, played.N-1)
 	}
 	// Her next decision has a fresh time, and she can make it herself.
 	next := played
@@ -285,5 +285,48 @@ func TestTurnTimeRefused(t *testing.T) {
 		if err != nil || sv.TurnTime != time.Duration(ok)*time.Second {
 			t.Fatalf("turn_seconds %d stored as %v (%v)", ok, sv.TurnTime, err)
 		}
+	}
+}
+
+// In a simultaneous phase (Cabo's first look, which every seat makes)
+// each seat has its own clock: Ann's move does not restart Bob's, and
+// only Bob, who does not move, is played for.
+func TestTurnTimeSimultaneous(t *testing.T) {
+	const unit = 20 * time.Millisecond
+	cfg := testConfig()
+	cfg.TurnUnit = unit
+	h := newHarness(t, cfg)
+	var a seatResp
+	req := map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "name": "Ann", "turn_seconds": 10}
+	if code := h.post("/api/tables", req, &a); code != http.StatusCreated {
+		t.Fatalf("create: status %d", code)
+	}
+	b := h.join(a.Table, "Bob")
+	ca, cb := h.dial(a.Table, a.Token), h.dial(a.Table, b.Token)
+	deal := ca.turnWatch("the deal", func(m turnMsg) bool { return m.Type == "state" })
+	if len(deal.ToMove) != 2 {
+		t.Fatalf("Cabo's first look is not made by both seats at once: %+v", deal.ToMove)
+	}
+	bobAtDeal, ok := deal.left(b.Seat)
+	if _, okA := deal.left(a.Seat); !ok || !okA {
+		t.Fatalf("both seats must act, and the clocks are %v", deal.TurnLeft)
+	}
+	ca.send(map[string]any{"type": "move", "move": deal.Legal[0]})
+	after := ca.turnWatch("Ann's look", func(m turnMsg) bool { return m.Type == "state" && m.By == a.Seat })
+	if bob, ok := after.left(b.Seat); !ok || bob > bobAtDeal {
+		t.Fatalf("after Ann's move Bob has %v ms (%v), at the deal he had %d: his clock restarted", bob, after.TurnLeft, bobAtDeal)
+	}
+	if _, ok := after.left(a.Seat); ok && !slices.Contains(after.ToMove, a.Seat) {
+		t.Fatalf("Ann, who has moved, is still on the clock: %v", after.TurnLeft)
+	}
+	played := cb.turnWatch("a move made for Bob", func(m turnMsg) bool {
+		if m.Type == "state" && m.By == a.Seat && m.N > after.N {
+			t.Fatalf("a move was made for Ann: %+v", m)
+		}
+		return m.Type == "state" && m.By == b.Seat
+	})
+	moves := storedMoves(t, h, a.Table)
+	if len(moves) != played.N || movesBy(moves, a.Seat) != 1 || movesBy(moves, b.Seat) != 1 {
+		t.Fatalf("stored moves %+v: want Ann's own look and the one made for Bob", moves)
 	}
 }
