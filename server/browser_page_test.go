@@ -242,6 +242,7 @@ type table struct {
 	players int
 	bots    []string          // seats 1, 2...: a bot level, "" for a guest; none keeps the defaults
 	options map[string]string // the game's options, by input name
+	turn    string            // the time per move's value, in seconds; "" keeps the default (none)
 }
 
 // fill opens the home page and fills the form for f, without creating the
@@ -261,6 +262,9 @@ func (p *page) fill(f table) {
 		chromedp.SendKeys(`input[name=name]`, name, chromedp.ByQuery),
 		setValue(`select[name=players]`, strconv.Itoa(f.players)))
 	p.setBots(f.bots...)
+	if f.turn != "" {
+		p.run("time per move", setValue(`select[name=turn_seconds]`, f.turn))
+	}
 	// In a steady order, so that a failing run repeats.
 	for _, k := range slices.Sorted(maps.Keys(f.options)) {
 		in := fmt.Sprintf(`input[name=%s]`, k)

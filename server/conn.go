@@ -2,6 +2,9 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"time"
@@ -174,4 +177,20 @@ func (l *limiter) warn(now time.Time) bool {
 	}
 	l.warned = now
 	return true
+}
+
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// seatOf returns the seat whose token this is, or false.
+func (t *table) seatOf(token string) (game.Seat, bool) {
+	h := hashToken(token)
+	for i, s := range t.seats {
+		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(h), []byte(s.TokenHash)) == 1 {
+			return game.Seat(i), true
+		}
+	}
+	return game.Spectator, false
 }

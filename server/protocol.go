@@ -46,6 +46,10 @@ type tableInfo struct {
 	Status string     `json:"status"`
 	Match  int        `json:"match"`
 	Seats  []seatInfo `json:"seats"`
+	// TurnSeconds is the time per move, 0 for none: a human seat that has
+	// had to act for that long gets a stand-in for that one move (shown
+	// by its seat's Standin until the move is made).
+	TurnSeconds int `json:"turn_seconds"`
 }
 
 // welcomeMsg answers a new connection: who it is, the table, and the
@@ -79,6 +83,12 @@ type stateMsg struct {
 	ToMove []game.Seat       `json:"to_move"`
 	Result game.Result       `json:"result"`
 	Events []any             `json:"events"`
+	// TurnLeft is, at a table with a time per move, the milliseconds each
+	// human seat that must act has left when the message is sent (0 once
+	// a stand-in is choosing for it), keyed by seat: {"0": 29500}. A
+	// duration, not a time, so that the client's clock does not matter.
+	// Absent when no seat is on the clock.
+	TurnLeft map[game.Seat]int64 `json:"turn_left_ms,omitempty"`
 }
 
 // errorMsg explains a refused or malformed message. It never names a card
@@ -104,3 +114,12 @@ const (
 	codeRefused    = "refused"  // the rules refuse it; Error says why
 	codeStore      = "store"    // the move could not be saved
 )
+
+func encode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Views and events are plain data; this is a bug in a game.
+		return []byte(`{"type":"error","code":"internal","error":"server: a message could not be encoded"}`)
+	}
+	return b
+}

@@ -62,6 +62,10 @@ type Config struct {
 	// until the player comes back (default 45s; a negative value: never).
 	// Its friends are not kept waiting for a closed tab.
 	AwayAfter time.Duration
+	// TurnUnit is what a table's "turn_seconds" counts (default a second):
+	// tests make it a few milliseconds, so that a time per move of 10
+	// (the least accepted) runs out at once.
+	TurnUnit time.Duration
 	// IdleTimeout is how long a finished table nobody watches stays in
 	// memory (default 1h).
 	IdleTimeout time.Duration
@@ -119,6 +123,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.AwayAfter == 0 {
 		cfg.AwayAfter = 45 * time.Second
+	}
+	if cfg.TurnUnit <= 0 {
+		cfg.TurnUnit = time.Second
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = time.Hour
@@ -262,7 +269,13 @@ type createReq struct {
 	Options json.RawMessage `json:"options"`
 	Bots    []string        `json:"bots"`
 	Name    string          `json:"name"`
+	// TurnSeconds is the time per move: 0 (none, the default) or from
+	// minTurn to maxTurn seconds.
+	TurnSeconds int `json:"turn_seconds"`
 }
+
+// The time per move a table may have, in seconds.
+const minTurn, maxTurn = 10, 600
 
 // seatResp gives a seat and its secret token to the one who took it.
 type seatResp struct {
@@ -290,6 +303,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
 		return
 	}
+	if t := req.TurnSeconds; t != 0 && (t < minTurn || t > maxTurn) {
+		httpError(w, http.StatusBadRequest, "bad_turn_seconds",
+			fmt.Sprintf("server: turn_seconds is %d: it must be 0 (no time per move) or from %d to %d", t, minTurn, maxTurn))
+		return
+	}
 	opts := req.Options
 	if len(opts) == 0 || string(opts) == "null" {
 		opts = json.RawMessage("{}")
@@ -299,7 +317,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
-		Seats: make([]store.Seat, req.Players)}
+		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit}
 	for i, b := range req.Bots {
 		if b == "" {
 			continue

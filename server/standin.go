@@ -78,14 +78,15 @@ func (t *table) standInFor(s game.Seat) game.Player {
 }
 
 // dismiss sends away the stand-in of human seat s, whose player is back
-// and moves themselves. A move it is thinking of is ignored when it comes
+// and moves themselves, or whose one move for a player out of time is
+// made (clocks). A move it is thinking of is ignored when it comes
 // (botChose drops a thought that is no longer t.thinking).
 func (t *table) dismiss(s game.Seat) {
 	seat := &t.seats[s]
 	if seat.Bot != "" || seat.player == nil {
 		return
 	}
-	seat.player, seat.pending = nil, nil
+	seat.player, seat.pending, seat.turnBot = nil, nil, false
 	if t.thinking != 0 && t.thinker == s {
 		t.thinking = 0
 	}

@@ -2,9 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +28,11 @@ type seat struct {
 	// pending holds the events a bot is told while it thinks: its player
 	// belongs to the thinking goroutine until the move comes back.
 	pending []game.Event
+	// due is since when the seat has been due to act (zero: it is not);
+	// turnBot: player is a stand-in for one move, its time being up
+	// (turntime.go).
+	due     time.Time
+	turnBot bool
 }
 
 // table is one game table. Everything below inbox is owned by the table's
@@ -60,6 +62,11 @@ type table struct {
 	// awayAt (armed by armAway).
 	awayC  <-chan time.Time
 	awayAt time.Time
+	// turnTime is the table's time per move (0: none); turnC wakes the
+	// table when a seat's time is up, at turnAt (armed by armTurn).
+	turnTime time.Duration
+	turnC    <-chan time.Time
+	turnAt   time.Time
 	// thinking is the number of the bot move being searched in another
 	// goroutine (0: none), so that a late answer from an earlier match or
 	// position is recognised.
@@ -70,7 +77,7 @@ type table struct {
 
 func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
-		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created,
+		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		inbox: make(chan func(), 64), dead: make(chan struct{}),
 		conns: map[*conn]struct{}{},
 	}
@@ -131,6 +138,9 @@ func (t *table) run(ctx context.Context) {
 		case <-t.awayC:
 			t.awayC = nil
 			t.standIn()
+		case <-t.turnC:
+			t.turnC = nil
+			t.turnUp()
 		case <-t.idleC:
 			if t.idle() {
 				t.srv.evict(t)
@@ -146,7 +156,8 @@ func (t *table) run(ctx context.Context) {
 func (t *table) idle() bool { return t.status() == "over" && len(t.conns) == 0 }
 
 // schedule arms the bot timer when a bot must act, the away timer when
-// an absent seat must, and the idle timer.
+// an absent seat must, the turn timer when a human seat is on the clock,
+// and the idle timer.
 func (t *table) schedule() {
 	if t.idleC == nil && t.idle() {
 		t.idleC = time.After(t.srv.cfg.IdleTimeout)
@@ -155,6 +166,7 @@ func (t *table) schedule() {
 		return
 	}
 	t.armAway()
+	t.armTurn()
 	if t.botC != nil || t.thinking != 0 {
 		return
 	}
@@ -241,7 +253,8 @@ func (t *table) status() string {
 }
 
 func (t *table) info() tableInfo {
-	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match}
+	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
+		TurnSeconds: t.turnSeconds()}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}
@@ -250,22 +263,6 @@ func (t *table) info() tableInfo {
 			Connected: s.Bot != "" || s.conns > 0, Standin: s.Bot == "" && s.player != nil})
 	}
 	return in
-}
-
-func hashToken(token string) string {
-	h := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(h[:])
-}
-
-// seatOf returns the seat whose token this is, or false.
-func (t *table) seatOf(token string) (game.Seat, bool) {
-	h := hashToken(token)
-	for i, s := range t.seats {
-		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(h), []byte(s.TokenHash)) == 1 {
-			return game.Seat(i), true
-		}
-	}
-	return game.Spectator, false
 }
 
 // join seats a guest in the first free human seat and returns its token.
@@ -333,6 +330,7 @@ func (t *table) begin(no int, seed uint64) error {
 		seat := &t.seats[i]
 		// No stand-in: an absent seat's grace period starts again.
 		seat.player, seat.pending, seat.away = nil, nil, now
+		seat.due, seat.turnBot = time.Time{}, false
 		if seat.Bot != "" {
 			// Each bot's seed comes from the match's, so a replayed match
 			// has the same bots.
@@ -344,6 +342,7 @@ func (t *table) begin(no int, seed uint64) error {
 		}
 	}
 	t.deliver()
+	t.clocks(game.Spectator)
 	return nil
 }
 
@@ -378,14 +377,16 @@ func (t *table) step(s game.Seat, m game.Move) error {
 	if err := t.st.Apply(s, m, &t.log); err != nil {
 		return err
 	}
-	t.record()
+	t.record(s)
 	return nil
 }
 
-// record counts the move just applied and delivers its events.
-func (t *table) record() {
+// record counts seat s's move just applied, delivers its events and
+// sets the clocks.
+func (t *table) record(s game.Seat) {
 	t.n++
 	t.deliver()
+	t.clocks(s)
 }
 
 // deliver passes the events in t.log to the history and to the bots.
@@ -426,7 +427,7 @@ func (t *table) apply(ctx context.Context, s game.Seat, m game.Move) error {
 		t.st = prev
 		return &storeError{err}
 	}
-	t.record()
+	t.record(s)
 	if t.st.Over() {
 		if err := t.srv.cfg.Store.EndMatch(ctx, t.id, t.match); err != nil {
 			t.srv.log.Error("end match", "table", t.id, "err", err)
@@ -447,7 +448,7 @@ func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
 	msg := stateMsg{
 		Type: "state", Match: t.match, N: t.n, Status: t.status(), By: by,
 		View: t.st.View(s), Legal: []json.RawMessage{}, ToMove: t.st.ToMove().List(),
-		Result: t.st.Result(), Events: []any{},
+		Result: t.st.Result(), Events: []any{}, TurnLeft: t.turnLeft(),
 	}
 	if s != game.Spectator {
 		t.legal = t.st.Legal(s, t.legal[:0])
@@ -595,13 +596,4 @@ func (t *table) move(ctx context.Context, c *conn, m clientMsg) {
 		}
 		t.sendError(c, codeRefused, err.Error(), m.ID)
 	}
-}
-
-func encode(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		// Views and events are plain data; this is a bug in a game.
-		return []byte(`{"type":"error","code":"internal","error":"server: a message could not be encoded"}`)
-	}
-	return b
 }

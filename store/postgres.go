@@ -16,7 +16,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// pgSchema is the SQLite schema in PostgreSQL's types. The tables carry a
+// pgSchema is the SQLite schema in PostgreSQL's types; a column added
+// since the first version (turn_ms) is added to an existing table by
+// ALTER TABLE ... IF NOT EXISTS. The tables carry a
 // tapis_ prefix and no schema name, so they land in the connection's
 // search_path: Tapis can share a database, and a schema of its own is one
 // "?search_path=tapis" away. The advisory lock serialises two servers
@@ -33,6 +35,7 @@ CREATE TABLE IF NOT EXISTS tapis_tables (
 	options text NOT NULL,
 	created timestamptz NOT NULL
 );
+ALTER TABLE tapis_tables ADD COLUMN IF NOT EXISTS turn_ms bigint NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS tapis_seats (
 	table_id   text NOT NULL,
 	seat       integer NOT NULL,
@@ -167,14 +170,14 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
 	}
 	_, err := p.exec(ctx, `
 		WITH t AS (
-			INSERT INTO tapis_tables (id, game, players, options, created) VALUES ($1, $2, $3, $4, $5)
+			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms) VALUES ($1, $2, $3, $4, $5, $9)
 		)
 		INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash)
 		SELECT $1, s.n - 1, s.name, s.bot, s.token_hash
 		FROM unnest($6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS s(name, bot, token_hash, n)
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
-		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes)
+		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes, t.TurnTime.Milliseconds())
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)
@@ -253,7 +256,7 @@ func (p *Postgres) EndMatch(ctx context.Context, table string, no int) error {
 // adds the WHERE clause. Tables sort by id in bytes (COLLATE "C"), as in
 // SQLite and memory, whatever the database's collation.
 const pgLatest = `
-	SELECT t.id, t.game, t.players, t.options, t.created, m.no, m.seed, m.over
+	SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, m.no, m.seed, m.over
 	FROM tapis_tables t LEFT JOIN LATERAL (
 		SELECT no, seed, over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1
 	) m ON true
@@ -323,14 +326,16 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 		var t Saved
 		var opts string
 		var created time.Time
+		var turn int64
 		var no *int
 		var seed *int64
 		var over *bool
-		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &no, &seed, &over); err != nil {
+		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &no, &seed, &over); err != nil {
 			return nil, err
 		}
 		t.Options = json.RawMessage(opts)
 		t.Created = millis(created)
+		t.TurnTime = time.Duration(turn) * time.Millisecond
 		if no != nil {
 			t.Match = &Match{No: *no, Seed: uint64(*seed), Over: *over}
 		}

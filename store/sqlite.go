@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS tables (
 	game    TEXT NOT NULL,
 	players INTEGER NOT NULL,
 	options TEXT NOT NULL,
-	created INTEGER NOT NULL
+	created INTEGER NOT NULL,
+	turn_ms INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
 	table_id   TEXT NOT NULL,
@@ -90,9 +91,43 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
 	}
+	if err := migrate(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
+	}
 	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
+}
+
+// migrate brings a database made by an earlier version up to the schema:
+// CREATE TABLE IF NOT EXISTS leaves an existing table as it was, so a
+// column added since is added here. A table from before the time per
+// move has none (turn_ms 0).
+func migrate(db *sql.DB) error {
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('tables')`)
+	if err != nil {
+		return err
+	}
+	has := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		has[name] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if !has["turn_ms"] {
+		if _, err := db.Exec(`ALTER TABLE tables ADD COLUMN turn_ms INTEGER NOT NULL DEFAULT 0`); err != nil {
+			return fmt.Errorf("adding turn_ms: %v", err)
+		}
+	}
+	return nil
 }
 
 // writer commits batches of waiting writes until Close.
@@ -245,8 +280,8 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	if opts == "" {
 		opts = "{}"
 	}
-	o := op{query: `INSERT INTO tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
-		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli()}}
+	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms) VALUES (?, ?, ?, ?, ?, ?)`,
+		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds()}}
 	for i, seat := range t.Seats {
 		o.with = append(o.with, seatOp(t.ID, i, seat))
 	}
@@ -294,7 +329,7 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
 		return nil, ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `
-		SELECT t.id, t.game, t.players, t.options, t.created, m.no, m.seed
+		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, m.no, m.seed
 		FROM tables t LEFT JOIN matches m
 		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
 		WHERE m.over IS NULL OR m.over = 0
@@ -306,14 +341,15 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
 	for rows.Next() {
 		var t Saved
 		var opts string
-		var created int64
+		var created, turn int64
 		var no, seed sql.NullInt64
-		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &no, &seed); err != nil {
+		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &no, &seed); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("store: unfinished tables: %v", err)
 		}
 		t.Options = json.RawMessage(opts)
 		t.Created = time.UnixMilli(created)
+		t.TurnTime = time.Duration(turn) * time.Millisecond
 		if no.Valid {
 			t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64)}
 		}
@@ -338,18 +374,19 @@ func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
 	}
 	var t Saved
 	var opts string
-	var created int64
+	var created, turn int64
 	var no, seed, over sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `
-		SELECT t.id, t.game, t.players, t.options, t.created, m.no, m.seed, m.over
+		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, m.no, m.seed, m.over
 		FROM tables t LEFT JOIN matches m
 		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
-		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &no, &seed, &over)
+		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &no, &seed, &over)
 	if err != nil {
 		return t, fmt.Errorf("store: table %s: %v", id, err)
 	}
 	t.Options = json.RawMessage(opts)
 	t.Created = time.UnixMilli(created)
+	t.TurnTime = time.Duration(turn) * time.Millisecond
 	if no.Valid {
 		t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64), Over: over.Int64 != 0}
 	}

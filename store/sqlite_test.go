@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A table and its seats are written together or not at all: if a seat's
@@ -39,5 +41,56 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 	sv, err := s.Load(ctx, "half")
 	if err != nil || len(sv.Seats) != 2 || sv.Seats[1].Bot != "random" {
 		t.Fatalf("after a whole write: %+v, %v", sv, err)
+	}
+}
+
+// A database made before the time per move existed (its tables table has
+// no turn_ms column) still opens: the column is added, its tables read
+// back with no time per move, and new tables keep theirs. Opening it
+// again finds the column there and adds nothing.
+func TestSQLiteOldSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := `
+CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL, created INTEGER NOT NULL);
+CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
+CREATE TABLE matches (table_id TEXT NOT NULL, no INTEGER NOT NULL, seed INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, no)) WITHOUT ROWID;
+CREATE TABLE moves (table_id TEXT NOT NULL, no INTEGER NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (table_id, no, idx)) WITHOUT ROWID;
+INSERT INTO tables VALUES ('old', 'cabo', 2, '{}', 1000);
+INSERT INTO seats VALUES ('old', 0, 'Ann', '', 'h1'), ('old', 1, 'random', 'random', '');
+INSERT INTO matches VALUES ('old', 1, 42, 0);
+INSERT INTO moves VALUES ('old', 1, 0, 0, '{"type":"draw"}');
+`
+	if _, err := db.Exec(old); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ctx := context.Background()
+	for round := 0; round < 2; round++ {
+		s, err := OpenSQLite(path)
+		if err != nil {
+			t.Fatalf("opening an old database (round %d): %v", round, err)
+		}
+		got, err := s.Unfinished(ctx)
+		if err != nil || len(got) != 1+round {
+			t.Fatalf("unfinished: %+v, %v", got, err)
+		}
+		o := got[round] // "new" sorts before "old"
+		if o.TurnTime != 0 || o.Seats[0].Name != "Ann" || o.Match == nil || o.Match.Seed != 42 || len(o.Match.Moves) != 1 {
+			t.Fatalf("the old table read back as %+v (match %+v)", o.Table, o.Match)
+		}
+		if round == 0 {
+			if err := s.CreateTable(ctx, Table{ID: "new", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, TurnTime: time.Minute}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, err := s.Load(ctx, "new")
+		if err != nil || n.TurnTime != time.Minute {
+			t.Fatalf("a new table in the old database: %+v, %v", n.Table, err)
+		}
+		s.Close()
 	}
 }

@@ -33,6 +33,10 @@ type Table struct {
 	Options json.RawMessage
 	Created time.Time
 	Seats   []Seat
+	// TurnTime is the time per move: how long a human seat may take to
+	// act before a stand-in bot makes that one move for it (0: no limit).
+	// Stores keep it in milliseconds.
+	TurnTime time.Duration
 }
 
 // Move is one applied move: the seat and REPLAY.md's move JSON.

@@ -48,7 +48,8 @@ func TestStoreRoundTrip(t *testing.T) {
 			s := k.open(t)
 			defer s.Close()
 			tab := Table{ID: "abc", Game: "cabo", Players: 2, Options: json.RawMessage(`{"hand_size":4}`),
-				Created: time.UnixMilli(1000), Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}}}
+				Created: time.UnixMilli(1000), Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}},
+				TurnTime: 90 * time.Second}
 			must(t, s.CreateTable(ctx, tab))
 			must(t, s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 2, Created: time.UnixMilli(1), Seats: []Seat{{}, {}}}))
 			must(t, s.SetSeat(ctx, "abc", 1, Seat{Name: "Bob", TokenHash: "h2"}))
@@ -66,6 +67,9 @@ func TestStoreRoundTrip(t *testing.T) {
 			if a.Game != "cabo" || a.Players != 2 || string(a.Options) != `{"hand_size":4}` || !a.Created.Equal(tab.Created) {
 				t.Fatalf("table: %+v", a.Table)
 			}
+			if a.TurnTime != 90*time.Second || got[1].TurnTime != 0 {
+				t.Fatalf("time per move: %v and %v, want 1m30s and none", a.TurnTime, got[1].TurnTime)
+			}
 			if !reflect.DeepEqual(a.Seats, []Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "Bob", TokenHash: "h2"}}) {
 				t.Fatalf("seats: %+v", a.Seats)
 			}
@@ -75,7 +79,7 @@ func TestStoreRoundTrip(t *testing.T) {
 			must(t, s.EndMatch(ctx, "abc", 1))
 			l, err := s.Load(ctx, "abc")
 			must(t, err)
-			if !l.Match.Over || len(l.Match.Moves) != 2 || l.Seats[1].Name != "Bob" {
+			if !l.Match.Over || len(l.Match.Moves) != 2 || l.Seats[1].Name != "Bob" || l.TurnTime != 90*time.Second {
 				t.Fatalf("load: %+v", l)
 			}
 			got, err = s.Unfinished(ctx)

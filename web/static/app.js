@@ -50,7 +50,7 @@ async function home() {
   main.append(h('p', t('home.loading')));
   let list;
   try { list = await api('GET', '/api/games'); } catch { main.textContent = t('err.network'); return; }
-  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, name: localStorage.getItem('tapis.name') || '', players: 0, seats: [], options: {} };
+  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, name: localStorage.getItem('tapis.name') || '', players: 0, seats: [], options: {}, turn: 0 };
   const render = () => {
     const g = list.find(x => x.name === form.game);
     if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
@@ -107,6 +107,11 @@ async function home() {
         h('fieldset', h('legend', t('home.seats')),
           Array.from({ length: form.players }, (_, i) => h('div.seatrow', h('span', t('home.seat', { n: i + 1 })), ' ', seatChoice(i)))),
         g.options.length ? h('fieldset', h('legend', t('home.options')), g.options.map(optInput)) : null,
+        h('label', t('home.turn'), ' ', (() => {
+          const s = h('select', { name: 'turn_seconds', onchange: e => { form.turn = Number(e.target.value); } },
+            TURNS.map(n => h('option', { value: n }, turnLabel(n))));
+          s.value = form.turn; return s;
+        })()),
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
       )));
   };
@@ -116,7 +121,7 @@ async function home() {
     localStorage.setItem('tapis.name', name);
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name });
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn });
       tokens.set(r.table, { seat: r.seat, token: r.token });
       history.pushState(null, '', r.url);
       route();
@@ -126,6 +131,13 @@ async function home() {
   render();
 }
 
+// The times per move offered on the home page, in seconds (0: none).
+const TURNS = [0, 30, 60, 120];
+function turnLabel(n) {
+  if (!n) return t('home.turn.none');
+  return n % 60 ? t('home.turn.s', { n }) : t('home.turn.min', { n: n / 60 });
+}
+
 // ---------------------------------------------------------------- table
 
 function tablePage(id) {
@@ -133,6 +145,10 @@ function tablePage(id) {
   const T = {
     id, seat: -1, info: null, state: null, log: [], ui: null, ws: null, pending: false,
     closed: false, retry: 0, refusals: 0, joining: false, watching: false, notFound: false,
+    // deadlines: for each seat on the clock (a table with a time per
+    // move), when its time is up by this page's clock, from the last
+    // state's turn_left_ms; a timer redraws the badges once a second.
+    deadlines: {}, clockTimer: null,
   };
   const saved = tokens.get(id);
   const name = s => {
@@ -201,6 +217,7 @@ function tablePage(id) {
         const prev = T.state;
         if (prev && m.match !== prev.match) T.log = [];
         T.state = m;
+        setClocks(m.turn_left_ms);
         if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
         for (const e of m.events) addLog(e, false);
         T.ui.onState?.(m, prev);
@@ -212,6 +229,37 @@ function tablePage(id) {
         break;
     }
     render();
+  };
+
+  // setClocks starts the countdown of each seat in left (milliseconds
+  // left, relative, so this computer's clock may be wrong).
+  const setClocks = left => {
+    const now = performance.now();
+    T.deadlines = {};
+    for (const [s, ms] of Object.entries(left || {})) T.deadlines[s] = now + ms;
+    const any = Object.keys(T.deadlines).length > 0;
+    if (any && !T.clockTimer) T.clockTimer = setInterval(tick, 1000);
+    if (!any && T.clockTimer) { clearInterval(T.clockTimer); T.clockTimer = null; }
+  };
+  // tick redraws the badges only, not the table under the player's finger.
+  const tick = () => {
+    for (const el of main.querySelectorAll('.clock[data-seat]')) drawClock(el, T.deadlines[el.dataset.seat]);
+  };
+  const drawClock = (el, deadline) => {
+    const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+    el.textContent = t('table.clock', { n: secs });
+    el.classList.toggle('low', secs <= 10);
+  };
+  const seatNote = s => {
+    if (s.free || s.bot) return '';
+    if (!s.connected) return ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}`;
+    return s.standin ? ` · ${t('table.seat.timeout')}` : '';
+  };
+  const clock = i => {
+    if (T.deadlines[i] == null || T.state?.status !== 'playing') return null;
+    const el = h('span.clock', { dataset: { seat: i }, title: t('table.clock.title') });
+    drawClock(el, T.deadlines[i]);
+    return el;
   };
 
   // The log keeps events, not text, so that it follows a language switch.
@@ -259,7 +307,8 @@ function tablePage(id) {
     page.append(h('div.tablebar',
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
-        !s.connected && !s.free ? ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}` : '')))));
+        seatNote(s), clock(i)))),
+      info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
     if (info.status === 'waiting') {
       const link = location.origin + '/t/' + info.id;
@@ -295,7 +344,7 @@ function tablePage(id) {
     log.scrollTop = log.scrollHeight;
   };
 
-  current = { render: () => render(), close: () => { T.closed = true; T.ws?.close(); } };
+  current = { render: () => render(), close: () => { T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); } };
   render();
   (async () => {
     try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
