@@ -18,18 +18,20 @@ type seatView struct {
 	Standin   bool   `json:"standin"`
 }
 
-// infoMsg is a server message read with its table's seats ("welcome" and
-// "table") or its move ("state").
+// infoMsg is a server message read with its table's seats and time per
+// move ("welcome" and "table") or its move and the time left ("state").
 type infoMsg struct {
-	Type   string            `json:"type"`
-	N      int               `json:"n"`
-	By     game.Seat         `json:"by"`
-	Status string            `json:"status"`
-	ToMove []game.Seat       `json:"to_move"`
-	Legal  []json.RawMessage `json:"legal"`
-	Table  struct {
-		Match int        `json:"match"`
-		Seats []seatView `json:"seats"`
+	Type     string            `json:"type"`
+	N        int               `json:"n"`
+	By       game.Seat         `json:"by"`
+	Status   string            `json:"status"`
+	ToMove   []game.Seat       `json:"to_move"`
+	Legal    []json.RawMessage `json:"legal"`
+	TurnLeft map[string]int64  `json:"turn_left_ms"`
+	Table    struct {
+		Match       int        `json:"match"`
+		TurnSeconds int        `json:"turn_seconds"`
+		Seats       []seatView `json:"seats"`
 	} `json:"table"`
 }
 

@@ -15,57 +15,17 @@ import (
 	"tapis/store"
 )
 
-// turnMsg is a server message read for its time per move: a state's time
-// left per seat, a table's time per move and seats.
-type turnMsg struct {
-	Type     string            `json:"type"`
-	N        int               `json:"n"`
-	By       game.Seat         `json:"by"`
-	Status   string            `json:"status"`
-	ToMove   []game.Seat       `json:"to_move"`
-	Legal    []json.RawMessage `json:"legal"`
-	TurnLeft map[string]int64  `json:"turn_left_ms"`
-	Table    struct {
-		TurnSeconds int        `json:"turn_seconds"`
-		Seats       []seatView `json:"seats"`
-	} `json:"table"`
-}
-
 // left returns the milliseconds seat s has left in a state message, and
 // whether the message gives any.
-func (m turnMsg) left(s game.Seat) (int64, bool) {
+func (m infoMsg) left(s game.Seat) (int64, bool) {
 	ms, ok := m.TurnLeft[strconv.Itoa(int(s))]
 	return ms, ok
 }
 
 // standin reports whether a "welcome" or "table" message shows a stand-in
 // at seat s.
-func (m turnMsg) standin(s game.Seat) bool {
+func (m infoMsg) standin(s game.Seat) bool {
 	return (m.Type == "welcome" || m.Type == "table") && int(s) < len(m.Table.Seats) && m.Table.Seats[s].Standin
-}
-
-// turnWatch reads c's messages until f returns true; it fails the test
-// if that takes 20s.
-func (c *client) turnWatch(what string, f func(turnMsg) bool) turnMsg {
-	c.t.Helper()
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case b, ok := <-c.msgs:
-			if !ok {
-				c.t.Fatalf("the connection closed while waiting for %s", what)
-			}
-			var m turnMsg
-			if err := json.Unmarshal(b, &m); err != nil {
-				c.t.Fatalf("bad message %s: %v", b, err)
-			}
-			if f(m) {
-				return m
-			}
-		case <-timeout:
-			c.t.Fatalf("no %s in 20s", what)
-		}
-	}
 }
 
 // createTurn makes a Cabo table for Ann against a random bot with a time
@@ -93,10 +53,10 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 	h := newHarness(t, cfg)
 	a := createTurn(t, h, 10)
 	c := h.dial(a.Table, a.Token)
-	if w := c.turnWatch("welcome", func(m turnMsg) bool { return m.Type == "welcome" }); w.Table.TurnSeconds != 10 {
+	if w := c.watch("welcome", func(m infoMsg) bool { return m.Type == "welcome" }); w.Table.TurnSeconds != 10 {
 		t.Fatalf("the table's turn_seconds: %d, want 10", w.Table.TurnSeconds)
 	}
-	due := c.turnWatch("Ann's turn", func(m turnMsg) bool { return m.Type == "state" && slices.Contains(m.ToMove, a.Seat) })
+	due := c.watch("Ann's turn", func(m infoMsg) bool { return m.Type == "state" && slices.Contains(m.ToMove, a.Seat) })
 	dueAt := time.Now()
 	if ms, ok := due.left(a.Seat); !ok || ms <= 0 || ms > turn.Milliseconds() {
 		t.Fatalf("Ann must act, and the state gives her %v (%d ms), want 0 < ms <= %d", due.TurnLeft, ms, turn.Milliseconds())
@@ -104,7 +64,7 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 	if _, ok := due.left(1 - a.Seat); ok {
 		t.Fatalf("the bot's seat is on the clock: %v", due.TurnLeft)
 	}
-	c.turnWatch("a stand-in for Ann", func(m turnMsg) bool {
+	c.watch("a stand-in for Ann", func(m infoMsg) bool {
 		if m.Type == "state" && m.By == a.Seat {
 			t.Fatalf("move %d was made for Ann before a stand-in was shown", m.N)
 		}
@@ -115,8 +75,8 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 	}
 	// The stand-in goes as its move is made (the table message comes
 	// first): the seat is Ann's again.
-	c.turnWatch("the stand-in gone", func(m turnMsg) bool { return m.Type == "table" && !m.standin(a.Seat) })
-	played := c.turnWatch("the move made for Ann", func(m turnMsg) bool { return m.Type == "state" })
+	c.watch("the stand-in gone", func(m infoMsg) bool { return m.Type == "table" && !m.standin(a.Seat) })
+	played := c.watch("the move made for Ann", func(m infoMsg) bool { return m.Type == "state" })
 	if played.By != a.Seat || played.N <= due.N {
 		t.Fatalf("the stand-in's move is %+v; Ann's turn began at %d", played, due.N)
 	}
@@ -127,7 +87,7 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 	// Her next decision has a fresh time, and she can make it herself.
 	next := played
 	if !slices.Contains(next.ToMove, a.Seat) {
-		next = c.turnWatch("Ann's next turn", func(m turnMsg) bool {
+		next = c.watch("Ann's next turn", func(m infoMsg) bool {
 			if m.standin(a.Seat) {
 				t.Fatal("a stand-in for Ann before her next turn")
 			}
@@ -138,7 +98,7 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 		t.Fatalf("Ann's next turn gives her %v, want a fresh %v", next.TurnLeft, turn)
 	}
 	c.send(map[string]any{"type": "move", "move": next.Legal[0]})
-	mine := c.turnWatch("Ann's own move", func(m turnMsg) bool { return m.Type == "state" || m.Type == "error" || m.standin(a.Seat) })
+	mine := c.watch("Ann's own move", func(m infoMsg) bool { return m.Type == "state" || m.Type == "error" || m.standin(a.Seat) })
 	if mine.Type != "state" || mine.By != a.Seat || mine.N != next.N+1 {
 		t.Fatalf("Ann's own move came back as %+v (she moved at %d)", mine, next.N)
 	}
@@ -156,7 +116,7 @@ func TestTurnTimeInTime(t *testing.T) {
 	a := createTurn(t, h, 10)
 	c := h.dial(a.Table, a.Token)
 	sent, pending, timed := 0, false, 0
-	last := c.turnWatch("the end of the match", func(m turnMsg) bool {
+	last := c.watch("the end of the match", func(m infoMsg) bool {
 		if m.standin(a.Seat) {
 			t.Fatalf("a stand-in was seated for Ann, who moves at once: %+v", m)
 		}
@@ -203,7 +163,7 @@ func TestTurnTimeNone(t *testing.T) {
 	h := newHarness(t, testConfig())
 	a := h.create("cabo", []string{"", "random"}, "Ann", "")
 	c := h.dial(a.Table, a.Token)
-	c.turnWatch("Ann's turn", func(m turnMsg) bool {
+	c.watch("Ann's turn", func(m infoMsg) bool {
 		if m.Type == "welcome" && m.Table.TurnSeconds != 0 {
 			t.Fatalf("turn_seconds %d at a table created without", m.Table.TurnSeconds)
 		}
@@ -255,11 +215,11 @@ func TestTurnTimeAfterRestart(t *testing.T) {
 		t.Fatalf("after the restart the table's turn_seconds is %d, want 10", in.TurnSeconds)
 	}
 	c = h2.dial(a.Table, a.Token)
-	due := c.turnWatch("Ann's turn", func(m turnMsg) bool { return m.Type == "state" && slices.Contains(m.ToMove, a.Seat) })
+	due := c.watch("Ann's turn", func(m infoMsg) bool { return m.Type == "state" && slices.Contains(m.ToMove, a.Seat) })
 	if _, ok := due.left(a.Seat); !ok {
 		t.Fatalf("after the restart Ann must act and has no time given: %+v", due)
 	}
-	c.turnWatch("a move made for Ann", func(m turnMsg) bool { return m.Type == "state" && m.By == a.Seat })
+	c.watch("a move made for Ann", func(m infoMsg) bool { return m.Type == "state" && m.By == a.Seat })
 	if since := time.Since(loaded); since < turn {
 		t.Fatalf("a move was made for Ann %v after the restart, before her time (%v) was up", since, turn)
 	}
@@ -303,7 +263,7 @@ func TestTurnTimeSimultaneous(t *testing.T) {
 	}
 	b := h.join(a.Table, "Bob")
 	ca, cb := h.dial(a.Table, a.Token), h.dial(a.Table, b.Token)
-	deal := ca.turnWatch("the deal", func(m turnMsg) bool { return m.Type == "state" })
+	deal := ca.watch("the deal", func(m infoMsg) bool { return m.Type == "state" })
 	if len(deal.ToMove) != 2 {
 		t.Fatalf("Cabo's first look is not made by both seats at once: %+v", deal.ToMove)
 	}
@@ -312,14 +272,14 @@ func TestTurnTimeSimultaneous(t *testing.T) {
 		t.Fatalf("both seats must act, and the clocks are %v", deal.TurnLeft)
 	}
 	ca.send(map[string]any{"type": "move", "move": deal.Legal[0]})
-	after := ca.turnWatch("Ann's look", func(m turnMsg) bool { return m.Type == "state" && m.By == a.Seat })
+	after := ca.watch("Ann's look", func(m infoMsg) bool { return m.Type == "state" && m.By == a.Seat })
 	if bob, ok := after.left(b.Seat); !ok || bob > bobAtDeal {
 		t.Fatalf("after Ann's move Bob has %v ms (%v), at the deal he had %d: his clock restarted", bob, after.TurnLeft, bobAtDeal)
 	}
 	if _, ok := after.left(a.Seat); ok && !slices.Contains(after.ToMove, a.Seat) {
 		t.Fatalf("Ann, who has moved, is still on the clock: %v", after.TurnLeft)
 	}
-	played := cb.turnWatch("a move made for Bob", func(m turnMsg) bool {
+	played := cb.watch("a move made for Bob", func(m infoMsg) bool {
 		if m.Type == "state" && m.By == a.Seat && m.N > after.N {
 			t.Fatalf("a move was made for Ann: %+v", m)
 		}
