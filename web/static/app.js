@@ -211,6 +211,7 @@ function tablePage(id) {
         for (const e of m.history) addLog(e, true);
         break;
       case 'table':
+        noteStandins(T.info, m.table);
         T.info = m.table;
         break;
       case 'state': {
@@ -260,6 +261,25 @@ function tablePage(id) {
     const el = h('span.clock', { dataset: { seat: i }, title: t('table.clock.title') });
     drawClock(el, T.deadlines[i]);
     return el;
+  };
+
+  // noteStandins logs, from two successive table infos, a bot starting to
+  // play for a seat (its player away, or out of time for a move) and an
+  // away player's return, so that nobody takes a stand-in's moves for the
+  // player's own. These lines are the page's, not the server's events.
+  const noteStandins = (before, after) => {
+    if (!before || !T.ui || before.match !== after.match) return;
+    after.seats.forEach((s, i) => {
+      const was = before.seats[i];
+      if (!was || s.bot) return;
+      if (s.standin && !was.standin) addLog({ type: 'tapis.standin', seat: i, timeout: s.connected }, true);
+      else if (s.connected && !was.connected && was.standin) addLog({ type: 'tapis.back', seat: i }, true);
+    });
+  };
+  const pageLine = e => {
+    if (e.type === 'tapis.standin') return t(e.timeout ? 'log.timeout' : 'log.standin', { name: name(e.seat) });
+    if (e.type === 'tapis.back') return t('log.back', { name: name(e.seat) });
+    return null;
   };
 
   // The log keeps events, not text, so that it follows a language switch.
@@ -337,7 +357,7 @@ function tablePage(id) {
     if (T.state?.status === 'over' && T.seat >= 0) {
       page.append(h('div.again', h('button.primary', { 'data-action': 'again', onclick: () => ctx.again() }, t('table.again'))));
     }
-    const lines = T.ui ? T.log.map(e => (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e))).filter(Boolean) : [];
+    const lines = T.ui ? T.log.map(e => pageLine(e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e))).filter(Boolean) : [];
     const log = h('ol.log', { id: 'log' }, lines.map(l => h('li', l)));
     page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
     main.append(page);
