@@ -40,6 +40,23 @@ func createTurn(t *testing.T, h *harness, turn any) seatResp {
 	return r
 }
 
+// turnHarness starts a server on which one unit of turn_seconds is unit.
+func turnHarness(t *testing.T, unit time.Duration) *harness {
+	t.Helper()
+	cfg := testConfig()
+	cfg.TurnUnit = unit
+	return newHarness(t, cfg)
+}
+
+// annTimed seats Ann, connected, at a Cabo table against a random bot
+// with a time per move of 10 units.
+func annTimed(t *testing.T, unit time.Duration) (*harness, seatResp, *client) {
+	t.Helper()
+	h := turnHarness(t, unit)
+	a := createTurn(t, h, 10)
+	return h, a, h.dial(a.Table, a.Token)
+}
+
 // A connected player who does not move is played for once the time per
 // move is up: the state told her how long she had, a stand-in is shown
 // and makes one move for her, which is stored, then the seat is hers
@@ -48,11 +65,7 @@ func createTurn(t *testing.T, h *harness, turn any) seatResp {
 func TestTurnTimePlaysForIdle(t *testing.T) {
 	const unit = 10 * time.Millisecond
 	const turn = 10 * unit // turn_seconds 10
-	cfg := testConfig()
-	cfg.TurnUnit = unit
-	h := newHarness(t, cfg)
-	a := createTurn(t, h, 10)
-	c := h.dial(a.Table, a.Token)
+	h, a, c := annTimed(t, unit)
 	if w := c.watch("welcome", func(m infoMsg) bool { return m.Type == "welcome" }); w.Table.TurnSeconds != 10 {
 		t.Fatalf("the table's turn_seconds: %d, want 10", w.Table.TurnSeconds)
 	}
@@ -110,11 +123,7 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 func TestTurnTimeInTime(t *testing.T) {
 	const unit = 30 * time.Millisecond
 	const turn = 10 * unit // turn_seconds 10
-	cfg := testConfig()
-	cfg.TurnUnit = unit
-	h := newHarness(t, cfg)
-	a := createTurn(t, h, 10)
-	c := h.dial(a.Table, a.Token)
+	h, a, c := annTimed(t, unit)
 	sent, pending, timed := 0, false, 0
 	last := c.watch("the end of the match", func(m infoMsg) bool {
 		if m.standin(a.Seat) {
@@ -253,9 +262,7 @@ func TestTurnTimeRefused(t *testing.T) {
 // only Bob, who does not move, is played for.
 func TestTurnTimeSimultaneous(t *testing.T) {
 	const unit = 20 * time.Millisecond
-	cfg := testConfig()
-	cfg.TurnUnit = unit
-	h := newHarness(t, cfg)
+	h := turnHarness(t, unit)
 	var a seatResp
 	req := map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "name": "Ann", "turn_seconds": 10}
 	if code := h.post("/api/tables", req, &a); code != http.StatusCreated {
