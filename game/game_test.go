@@ -119,3 +119,19 @@ func TestShuffle(t *testing.T) {
 		}
 	}
 }
+
+// DecodeStrict refuses unknown fields and anything after the value, a
+// stray closing bracket included.
+func TestDecodeStrict(t *testing.T) {
+	var v struct {
+		A int `json:"a"`
+	}
+	if err := DecodeStrict([]byte(" {\"a\":1} \n"), &v); err != nil || v.A != 1 {
+		t.Fatalf("a plain object: %v, %+v", err, v)
+	}
+	for _, bad := range []string{`{"a":1}}`, `{"a":1}]`, `{"a":1} {}`, `{"a":1}x`, `{"b":1}`, `{"a":1`} {
+		if err := DecodeStrict([]byte(bad), &v); err == nil {
+			t.Errorf("%s was accepted", bad)
+		}
+	}
+}

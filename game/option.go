@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 )
 
 // Option describes one field of a game's options object, for validation
@@ -42,7 +43,9 @@ func DecodeStrict(data []byte, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		return err
 	}
-	if dec.More() {
+	// More misses a stray closing bracket; only the end of the input
+	// proves nothing follows.
+	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("data after the JSON value")
 	}
 	return nil

@@ -30,6 +30,45 @@ type Script struct {
 type Step struct {
 	Seat game.Seat       `json:"seat"`
 	Move json.RawMessage `json:"move"`
+	// bad says why the script's "seat" is no seat number (missing, not an
+	// integer), so that Run refuses the move instead of playing it for
+	// seat 0; REPLAY.md has a bad seat refused like an illegal move, not
+	// the whole script.
+	bad string
+}
+
+// UnmarshalJSON implements json.Unmarshaler: "seat" must be there and be
+// an integer; anything else is kept to be refused by Run.
+func (st *Step) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Seat json.RawMessage `json:"seat"`
+		Move json.RawMessage `json:"move"`
+	}
+	if err := game.DecodeStrict(data, &raw); err != nil {
+		return err
+	}
+	*st = Step{Move: raw.Move}
+	var n int
+	switch {
+	case len(raw.Seat) == 0 || string(raw.Seat) == "null":
+		st.bad = `the move has no "seat"`
+	case json.Unmarshal(raw.Seat, &n) != nil:
+		st.bad = fmt.Sprintf("seat %s is not a seat number", raw.Seat)
+	default:
+		st.Seat = game.Seat(n)
+	}
+	return nil
+}
+
+// seatErr says why s is not a seat of a table of players, or nil.
+func (st *Step) seatErr(players int) error {
+	switch {
+	case st.bad != "":
+		return fmt.Errorf("replay: %s", st.bad)
+	case st.Seat < 0 || int(st.Seat) >= players:
+		return fmt.Errorf("replay: seat %d is not at this table (seats 0 to %d)", st.Seat, players-1)
+	}
+	return nil
 }
 
 // Output is what `tapis replay` prints.
@@ -85,7 +124,11 @@ func Run(s Script, lookup func(name string) game.Game) (Output, error) {
 	}
 	out := Output{Rejected: []Rejection{}}
 	for i, step := range s.Moves {
-		m, err := g.UnmarshalMove(step.Move)
+		err := step.seatErr(s.Players)
+		var m game.Move
+		if err == nil {
+			m, err = g.UnmarshalMove(step.Move)
+		}
 		if err == nil {
 			err = st.Apply(step.Seat, m, nil)
 		}

@@ -109,3 +109,43 @@ func FuzzReplay(f *testing.F) {
 		_, _ = Run(s, games.Named)
 	})
 }
+
+// REPLAY.md: every move names its seat; a move without one, or with a seat
+// that is not a number of the table, is refused (never played as seat 0)
+// and the script goes on.
+func TestMovesMustNameTheirSeat(t *testing.T) {
+	for _, tc := range []struct{ step, want string }{
+		{`{"move":{"type":"peek_initial","slots":[0,1]}}`, `no "seat"`},
+		{`{"seat":null,"move":{"type":"peek_initial","slots":[0,1]}}`, `no "seat"`},
+		{`{"seat":"0","move":{"type":"peek_initial","slots":[0,1]}}`, `seat "0" is not a seat number`},
+		{`{"seat":0.5,"move":{"type":"peek_initial","slots":[0,1]}}`, `seat 0.5 is not a seat number`},
+		{`{"seat":2,"move":{"type":"peek_initial","slots":[0,1]}}`, `seat 2 is not at this table`},
+		{`{"seat":-1,"move":{"type":"peek_initial","slots":[0,1]}}`, `seat -1 is not at this table`},
+	} {
+		out, err := run(t, `{"game":"cabo","players":2,"seed":1,"moves":[`+tc.step+`,
+			{"seat":1,"move":{"type":"peek_initial","slots":[0,1]}}]}`)
+		if err != nil {
+			t.Fatalf("%s: the script was refused whole: %v", tc.step, err)
+		}
+		if out.Applied != 1 || len(out.Rejected) != 1 || out.Rejected[0].Index != 0 || !strings.Contains(out.Rejected[0].Error, tc.want) {
+			t.Errorf("%s: applied %d, rejected %+v; want move 0 refused saying %q", tc.step, out.Applied, out.Rejected, tc.want)
+		}
+		// Seat 0 has not peeked: nothing was played for it.
+		if len(out.ToMove) != 1 || out.ToMove[0] != 0 {
+			t.Errorf("%s: to_move %v, want seat 0 still to peek", tc.step, out.ToMove)
+		}
+	}
+}
+
+// A step's unknown fields and a script's trailing data are errors.
+func TestStrictScript(t *testing.T) {
+	for _, script := range []string{
+		`{"game":"cabo","players":2,"moves":[{"seat":0,"sea":1,"move":{"type":"draw"}}]}`,
+		`{"game":"cabo","players":2,"moves":[]}}`,
+		`{"game":"cabo","players":2,"moves":[]} {}`,
+	} {
+		if _, err := run(t, script); err == nil {
+			t.Errorf("%s was accepted", script)
+		}
+	}
+}

@@ -137,6 +137,7 @@ func (st *State) place(s game.Seat, c int8, log *game.Log) {
 func (st *State) exchange(s game.Seat, c int8, log *game.Log) {
 	st.take(s, c, 4)
 	st.points[s]++
+	st.gained[s]++
 	if log != nil {
 		shown := ColourName(c)
 		log.Add(game.Public, Event{Type: "exchange", Seat: s, Color: shown, Cards: []string{shown, shown, shown, shown}})

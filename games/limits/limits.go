@@ -24,8 +24,10 @@
 //   - A player with no card who cannot accuse anyone passes automatically:
 //     REPLAY.md has no pass move (it cannot happen with 60 cards, as every
 //     round starts with full hands and the leader has always placed).
-//   - Round scores (Result.RoundScores) are the last accusation's changes:
-//     +1 and -2.
+//   - [decision, 2026-11-24] Round scores (Result.RoundScores) are what
+//     the last round gave each seat: the accusation's +1 and -2 plus the
+//     exchange points earned in that round, so that they add up to the
+//     scores over a game.
 package limits
 
 import (

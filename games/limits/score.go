@@ -22,9 +22,12 @@ func (st *State) accuse(s, t game.Seat, log *game.Log) {
 	}
 	st.taken[taker]++
 	st.points[gainer]++
-	st.roundScores = [MaxPlayers]int{}
-	st.roundScores[taker] = -2
-	st.roundScores[gainer] = 1
+	// [decision, 2026-11-24] A round's scores are the accusation's and
+	// the exchanges' of that round, so that they add up to the scores.
+	st.roundScores = st.gained
+	st.roundScores[taker] -= 2
+	st.roundScores[gainer]++
+	st.gained = [MaxPlayers]int{}
 	st.rounds++
 	st.acc = accusation{
 		done: true, accuser: s, suspect: t, colour: c, count: count, limit: limit,

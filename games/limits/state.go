@@ -79,6 +79,9 @@ type State struct {
 	points      [MaxPlayers]int
 	taken       [MaxPlayers]int // limit cards taken (-2 each)
 	roundScores [MaxPlayers]int
+	// gained is the exchange points each seat has earned in the round
+	// under way: they count in the round's scores when it ends.
+	gained [MaxPlayers]int
 	acc         accusation // the last resolution, shown to everyone
 	winners     game.Seats
 }
