@@ -81,9 +81,9 @@ type State struct {
 	roundScores [MaxPlayers]int
 	// gained is the exchange points each seat has earned in the round
 	// under way: they count in the round's scores when it ends.
-	gained [MaxPlayers]int
-	acc         accusation // the last resolution, shown to everyone
-	winners     game.Seats
+	gained  [MaxPlayers]int
+	acc     accusation // the last resolution, shown to everyone
+	winners game.Seats
 }
 
 // accusation is a resolved accusation, kept flat so that resolving one in
