@@ -46,6 +46,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if !s.reader() {
+		httpError(w, http.StatusServiceUnavailable, "closed", "server: stopping")
+		return
+	}
+	defer s.readers.Done()
+	// The HTTP server's read and write deadlines would cut a long-lived
+	// socket; heartbeats and pings watch it instead.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered the request
@@ -68,7 +78,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.read(ctx, ws, t, c)
 	// Whatever ended the reading, the table forgets the connection, which
 	// closes out and so ends the writer.
-	if t.post(ctx, func() { t.drop(c) }) != nil {
+	if t.post(context.Background(), func() { t.drop(c) }) != nil {
 		cancel()
 	}
 	<-done
@@ -128,7 +138,9 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 			t.post(ctx, func() { t.sendError(c, codeBadMessage, text, m.ID) })
 			continue
 		}
-		if t.post(ctx, func() { t.handle(ctx, c, m) }) != nil {
+		// A message read is handed over whatever happens to the
+		// connection now: a move sent just before a disconnect is played.
+		if t.post(context.Background(), func() { t.handle(c, m) }) != nil {
 			return
 		}
 	}

@@ -61,7 +61,11 @@ func newHarness(t testing.TB, cfg server.Config) *harness {
 		cancel()
 		t.Fatal(err)
 	}
-	h := &harness{t: t, store: cfg.Store, srv: srv, hs: httptest.NewServer(srv), cancel: cancel}
+	// The real server's timeouts, as tapis serve sets them.
+	hs := httptest.NewUnstartedServer(srv)
+	hs.Config = srv.HTTPServer()
+	hs.Start()
+	h := &harness{t: t, store: cfg.Store, srv: srv, hs: hs, cancel: cancel}
 	t.Cleanup(h.stop)
 	return h
 }

@@ -84,14 +84,21 @@ type Config struct {
 // Server serves the lobby, the tables and the web client.
 type Server struct {
 	cfg   Config
-	ctx   context.Context
 	log   *slog.Logger
 	games map[string]game.Game
 	mux   *http.ServeMux
+	// ctx is the connections' life: the context given to New. Tables
+	// live on tctx, which ends only once every connection reader has
+	// handed its last message to its table (stop), so that stopping the
+	// server never drops a move it has read.
+	ctx  context.Context
+	tctx context.Context
 
-	mu     sync.Mutex
-	tables map[string]*table
-	wg     sync.WaitGroup
+	mu      sync.Mutex
+	tables  map[string]*table
+	closing bool           // ctx has ended: no new connection reader
+	readers sync.WaitGroup // connection readers, under mu while !closing
+	wg      sync.WaitGroup // table goroutines
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -143,11 +150,49 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
+	tctx, stopTables := context.WithCancel(context.WithoutCancel(ctx))
+	s.tctx = tctx
 	if err := s.restore(ctx); err != nil {
+		stopTables()
 		return nil, err
 	}
 	s.routes()
+	go s.stop(stopTables)
 	return s, nil
+}
+
+// stop waits for the end of ctx, then for the connection readers to hand
+// over what they have read, then stops the tables, which apply it first.
+func (s *Server) stop(stopTables context.CancelFunc) {
+	<-s.ctx.Done()
+	s.mu.Lock()
+	s.closing = true
+	s.mu.Unlock()
+	s.readers.Wait()
+	stopTables()
+}
+
+// reader registers a connection reader; false once the server stops.
+func (s *Server) reader() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.readers.Add(1)
+	return true
+}
+
+// storeTimeout bounds one store write.
+const storeTimeout = 30 * time.Second
+
+// persist returns the context of a store write. It is cancelled neither
+// by the request or connection that caused the write nor by the server
+// stopping: a write that has begun must finish, or a table is left half
+// written (seats taken, no match) or a player's move is lost. It is
+// bounded, so that a hung database cannot hold a table forever.
+func (s *Server) persist() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(s.ctx), storeTimeout)
 }
 
 // restore rebuilds the store's unfinished tables.
@@ -183,7 +228,7 @@ func (s *Server) launch(t *table) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		t.run(s.ctx)
+		t.run(s.tctx)
 	}()
 }
 
@@ -205,6 +250,31 @@ func (s *Server) evict(t *table) {
 	defer s.mu.Unlock()
 	if s.tables[t.id] == t {
 		delete(s.tables, t.id)
+	}
+}
+
+// The HTTP timeouts (HTTPServer): a client may not hold a connection by
+// sending its request slowly or by keeping it idle.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 20 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 60 * time.Second
+)
+
+// HTTPServer returns an http.Server for s with timeouts fit for the
+// Internet: a request's headers within 10 s and the whole request within
+// 20 s, an answer within 30 s, an idle keep-alive connection closed after
+// 60 s. WebSockets lift the read and write limits for themselves and are
+// watched by pings and heartbeats instead (serveWS).
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
 
@@ -349,7 +419,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
 		return
 	}
-	if err := s.cfg.Store.CreateTable(r.Context(), tab); err != nil {
+	ctx, cancel := s.persist()
+	defer cancel()
+	if err := s.cfg.Store.CreateTable(ctx, tab); err != nil {
 		s.log.Error("create table", "err", err)
 		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
 		return
@@ -360,9 +432,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	s.launch(t)
 	var err error
-	if cerr := t.call(r.Context(), func() {
+	// Not under the request's context: a client that hangs up now must not
+	// leave a full table that never starts.
+	if cerr := t.call(context.Background(), func() {
 		if t.full() {
-			err = t.start(s.ctx)
+			err = t.start()
 		}
 	}); cerr != nil {
 		err = cerr
@@ -409,7 +483,8 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	var seat game.Seat
 	var token string
 	var err error
-	if cerr := t.call(r.Context(), func() { seat, token, err = t.join(s.ctx, name) }); cerr != nil {
+	// Once asked, the join is done whole, whether or not the client waits.
+	if cerr := t.call(context.Background(), func() { seat, token, err = t.join(name) }); cerr != nil {
 		err = cerr
 	}
 	switch {

@@ -118,6 +118,8 @@ func (t *table) post(ctx context.Context, f func()) error {
 }
 
 // run owns the table until ctx ends or the table has been idle too long.
+// When ctx ends it first runs what is already in its inbox: a move read
+// from a client before the server stopped is still applied and saved.
 func (t *table) run(ctx context.Context) {
 	defer close(t.dead)
 	defer func() {
@@ -129,6 +131,7 @@ func (t *table) run(ctx context.Context) {
 		t.schedule()
 		select {
 		case <-ctx.Done():
+			t.drain()
 			return
 		case f := <-t.inbox:
 			f()
@@ -147,6 +150,18 @@ func (t *table) run(ctx context.Context) {
 				return
 			}
 			t.idleC = nil
+		}
+	}
+}
+
+// drain runs the functions waiting in the inbox.
+func (t *table) drain() {
+	for {
+		select {
+		case f := <-t.inbox:
+			f()
+		default:
+			return
 		}
 	}
 }
@@ -204,7 +219,7 @@ func (t *table) playBot(ctx context.Context) {
 				}
 			}
 			// If the table has gone, nobody waits for the move.
-			_ = t.post(ctx, func() { t.botChose(ctx, id, s, m) })
+			_ = t.post(ctx, func() { t.botChose(id, s, m) })
 		}()
 		return
 	}
@@ -212,7 +227,7 @@ func (t *table) playBot(ctx context.Context) {
 
 // botChose plays the move thought number id chose for seat s, if the table
 // still wants one from s, after telling the bot what happened meanwhile.
-func (t *table) botChose(ctx context.Context, id int, s game.Seat, m game.Move) {
+func (t *table) botChose(id int, s game.Seat, m game.Move) {
 	if id != t.thinking {
 		return // a thought from before a new match began
 	}
@@ -221,7 +236,7 @@ func (t *table) botChose(ctx context.Context, id int, s game.Seat, m game.Move) 
 	if t.st.Over() || !t.st.ToMove().Has(s) {
 		return
 	}
-	err := t.apply(ctx, s, m)
+	err := t.apply(s, m)
 	var stored *storeError
 	if err != nil && !errors.As(err, &stored) && t.n != t.thinkN {
 		return // others moved meanwhile (a simultaneous phase): think again
@@ -266,20 +281,22 @@ func (t *table) info() tableInfo {
 }
 
 // join seats a guest in the first free human seat and returns its token.
-func (t *table) join(ctx context.Context, name string) (game.Seat, string, error) {
+func (t *table) join(name string) (game.Seat, string, error) {
 	for i, s := range t.seats {
 		if s.Bot != "" || s.TokenHash != "" {
 			continue
 		}
 		token := randomToken()
 		ns := store.Seat{Name: name, TokenHash: hashToken(token)}
+		ctx, cancel := t.srv.persist()
+		defer cancel()
 		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns); err != nil {
 			return 0, "", err
 		}
 		t.seats[i].Seat = ns
 		t.broadcastInfo()
 		if t.st == nil && t.full() {
-			if err := t.start(ctx); err != nil {
+			if err := t.start(); err != nil {
 				return 0, "", err
 			}
 		}
@@ -300,8 +317,10 @@ func (t *table) full() bool {
 }
 
 // start begins the next match with the same seats.
-func (t *table) start(ctx context.Context) error {
+func (t *table) start() error {
 	seed := t.srv.cfg.Seed()
+	ctx, cancel := t.srv.persist()
+	defer cancel()
 	if err := t.srv.cfg.Store.StartMatch(ctx, t.id, t.match+1, seed); err != nil {
 		return err
 	}
@@ -413,13 +432,15 @@ func (t *table) deliver() {
 // apply plays a move: the rules check it, the store makes it durable, then
 // every connection is told what its seat may see of it. If the store
 // fails, the move is undone, so memory never runs ahead of the disk.
-func (t *table) apply(ctx context.Context, s game.Seat, m game.Move) error {
+func (t *table) apply(s game.Seat, m game.Move) error {
 	prev := t.st.Clone()
 	t.log.Reset()
 	if err := t.st.Apply(s, m, &t.log); err != nil {
 		return err
 	}
 	js, err := t.g.MarshalMove(m)
+	ctx, cancel := t.srv.persist()
+	defer cancel()
 	if err == nil {
 		err = t.srv.cfg.Store.AppendMove(ctx, t.id, t.match, t.n, store.Move{Seat: int(s), Move: js})
 	}
@@ -541,7 +562,7 @@ func (t *table) drop(c *conn) {
 }
 
 // handle acts on one decoded client message.
-func (t *table) handle(ctx context.Context, c *conn, m clientMsg) {
+func (t *table) handle(c *conn, m clientMsg) {
 	if _, ok := t.conns[c]; !ok {
 		return
 	}
@@ -555,19 +576,19 @@ func (t *table) handle(ctx context.Context, c *conn, m clientMsg) {
 		case t.status() != "over":
 			t.sendError(c, codeNotStarted, "server: the game is not over", m.ID)
 		default:
-			if err := t.start(ctx); err != nil {
+			if err := t.start(); err != nil {
 				t.srv.log.Error("play again", "table", t.id, "err", err)
 				t.sendError(c, codeStore, "server: the next game could not start; try again", m.ID)
 			}
 		}
 	case "move":
-		t.move(ctx, c, m)
+		t.move(c, m)
 	default:
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}
 }
 
-func (t *table) move(ctx context.Context, c *conn, m clientMsg) {
+func (t *table) move(c *conn, m clientMsg) {
 	switch {
 	case c.seat < 0:
 		t.sendError(c, codeNotSeated, "server: you are watching: only a seated player may move", m.ID)
@@ -587,7 +608,7 @@ func (t *table) move(ctx context.Context, c *conn, m clientMsg) {
 		t.sendError(c, codeBadMove, err.Error(), m.ID)
 		return
 	}
-	if err := t.apply(ctx, c.seat, gm); err != nil {
+	if err := t.apply(c.seat, gm); err != nil {
 		var se *storeError
 		if errors.As(err, &se) {
 			t.srv.log.Error("store", "table", t.id, "err", se.err)

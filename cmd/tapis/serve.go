@@ -55,7 +55,10 @@ func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stde
 		return err
 	}
 	defer st.Close()
-	tctx, cancelTables := context.WithCancel(ctx)
+	// The server outlives ctx (the signal) until its HTTP side has shut
+	// down, so that requests under way finish and every move read from a
+	// WebSocket is still applied and saved.
+	tctx, cancelTables := context.WithCancel(context.Background())
 	defer cancelTables()
 	cfg.Store, cfg.Logger = st, log
 	srv, err := server.New(tctx, cfg)
@@ -67,7 +70,7 @@ func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stde
 		return err
 	}
 	fmt.Fprintf(stdout, "Tapis is serving on http://%s (database %s); Ctrl-C stops it\n", displayAddr(ln.Addr()), describeDB(db))
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	hs := srv.HTTPServer()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -81,8 +84,8 @@ func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stde
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	err = hs.Shutdown(sctx)
-	// Stopping the tables closes their WebSockets, which Shutdown does
-	// not track; every move they made is already in the store.
+	// Stopping the server closes its WebSockets, which Shutdown does not
+	// track, after applying and saving every move already read from them.
 	cancelTables()
 	srv.Wait()
 	if errors.Is(err, http.ErrServerClosed) {
