@@ -1,0 +1,241 @@
+package limit
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"testing"
+)
+
+func TestParseProxies(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // String() of the result
+	}{
+		{"", ""},
+		{"   ", ""},
+		{"10.0.0.0/8", "10.0.0.0/8"},
+		{" 10.0.0.0/8 , 192.168.1.0/24,fd00::/8 ", "10.0.0.0/8,192.168.1.0/24,fd00::/8"},
+		{"203.0.113.7", "203.0.113.7/32"},
+		{"2001:db8::1", "2001:db8::1/128"},
+		{"::ffff:10.1.2.3", "10.1.2.3/32"},
+		{"::ffff:10.0.0.0/104", "10.0.0.0/8"},
+		{"0.0.0.0/0", "0.0.0.0/0"},
+	} {
+		p, err := ParseProxies(tc.in)
+		if err != nil {
+			t.Errorf("ParseProxies(%q): %v", tc.in, err)
+			continue
+		}
+		if got := p.String(); got != tc.want {
+			t.Errorf("ParseProxies(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestParseProxiesErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string // substrings of the error
+	}{
+		{"10.0.0.0/8,foo", []string{`"foo"`, "neither a CIDR nor an address"}},
+		{"10.0.0.0/33", []string{`"10.0.0.0/33"`, "not a CIDR"}},
+		{"10.0.0.1/8", []string{`"10.0.0.1/8"`, "host bits", "10.0.0.0/8"}},
+		{"10.0.0.0/8,", []string{"entry 2 is empty"}},
+		{"10.0.0.0/8,,fd00::/8", []string{"entry 2 is empty"}},
+		{"fe80::1%eth0", []string{`"fe80::1%eth0"`}},
+		{"fe80::%eth0/64", []string{`"fe80::%eth0/64"`}},
+		{"10.0.0.0/8 192.168.0.0/16", []string{`"10.0.0.0/8 192.168.0.0/16"`}},
+		{"10.0.0.0/-1", []string{`"10.0.0.0/-1"`}},
+	} {
+		p, err := ParseProxies(tc.in)
+		if err == nil {
+			t.Errorf("ParseProxies(%q) = %v, want an error", tc.in, p)
+			continue
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "limit: ") {
+			t.Errorf("ParseProxies(%q): error %q lacks the package prefix", tc.in, msg)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("ParseProxies(%q): error %q does not say %q", tc.in, msg, w)
+			}
+		}
+	}
+}
+
+// request returns a request from remote carrying the given
+// X-Forwarded-For lines.
+func request(remote string, xff ...string) *http.Request {
+	r := httptest.NewRequest("GET", "/api/tables", nil)
+	r.RemoteAddr = remote
+	for _, v := range xff {
+		r.Header.Add("X-Forwarded-For", v)
+	}
+	return r
+}
+
+func TestClient(t *testing.T) {
+	proxies, err := ParseProxies("10.0.0.0/8, 2001:db8:ffff::/48")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		proxies Proxies
+		remote  string
+		xff     []string
+		want    string // "" for the zero Addr
+	}{
+		{"direct", proxies, "203.0.113.7:51234", nil, "203.0.113.7"},
+		{"direct v6", proxies, "[2001:db8:1::5]:443", nil, "2001:db8:1::5"},
+		{"no proxies trusted", Proxies{}, "10.0.0.1:80", []string{"203.0.113.7"}, "10.0.0.1"},
+		// Spoofing: a peer that is no proxy of ours chooses nothing.
+		{"untrusted peer sends XFF", proxies, "198.51.100.9:4000", []string{"203.0.113.7"}, "198.51.100.9"},
+		{"untrusted peer sends a trusted XFF", proxies, "198.51.100.9:4000", []string{"10.0.0.2"}, "198.51.100.9"},
+		{"one proxy", proxies, "10.0.0.1:80", []string{"203.0.113.7"}, "203.0.113.7"},
+		{"one proxy with spaces", proxies, "10.0.0.1:80", []string{"  203.0.113.7  "}, "203.0.113.7"},
+		// The client prepends a made-up address; the proxy appends the
+		// real one, which is the rightmost untrusted.
+		{"client prepends a spoof", proxies, "10.0.0.1:80", []string{"1.1.1.1, 203.0.113.7"}, "203.0.113.7"},
+		{"client prepends a trusted spoof", proxies, "10.0.0.1:80", []string{"10.9.9.9, 203.0.113.7"}, "203.0.113.7"},
+		{"two trusted proxies", proxies, "10.0.0.1:80", []string{"203.0.113.7, 10.0.0.2"}, "203.0.113.7"},
+		{"two trusted proxies and a spoof", proxies, "10.0.0.1:80", []string{"6.6.6.6, 203.0.113.7, 10.0.0.2"}, "203.0.113.7"},
+		{"two proxies over two lines", proxies, "10.0.0.1:80", []string{"6.6.6.6, 203.0.113.7", "10.0.0.2"}, "203.0.113.7"},
+		{"client's own line first", proxies, "10.0.0.1:80", []string{"6.6.6.6", "203.0.113.7"}, "203.0.113.7"},
+		{"v6 proxies", proxies, "[2001:db8:ffff::1]:80", []string{"2001:db8:1::5, 2001:db8:ffff::2"}, "2001:db8:1::5"},
+		{"all trusted: leftmost", proxies, "10.0.0.1:80", []string{"10.0.0.3, 10.0.0.2"}, "10.0.0.3"},
+		{"trusted peer without XFF", proxies, "10.0.0.1:80", nil, "10.0.0.1"},
+		{"empty XFF", proxies, "10.0.0.1:80", []string{""}, "10.0.0.1"},
+		// Garbage stops the walk at the last good address.
+		{"garbage only", proxies, "10.0.0.1:80", []string{"garbage"}, "10.0.0.1"},
+		{"garbage behind a trusted proxy", proxies, "10.0.0.1:80", []string{"unknown, 10.0.0.2"}, "10.0.0.2"},
+		{"garbage left of the client is never read", proxies, "10.0.0.1:80", []string{"<script>, 203.0.113.7"}, "203.0.113.7"},
+		{"trailing comma", proxies, "10.0.0.1:80", []string{"203.0.113.7,"}, "10.0.0.1"},
+		{"empty entry", proxies, "10.0.0.1:80", []string{"203.0.113.7,,10.0.0.2"}, "10.0.0.2"},
+		{"CIDR in XFF", proxies, "10.0.0.1:80", []string{"203.0.113.0/24"}, "10.0.0.1"},
+		{"quoted", proxies, "10.0.0.1:80", []string{`"203.0.113.7"`}, "10.0.0.1"},
+		{"obfuscated", proxies, "10.0.0.1:80", []string{"_hidden"}, "10.0.0.1"},
+		// Ports, brackets, zones and mapped addresses.
+		{"entry with port", proxies, "10.0.0.1:80", []string{"203.0.113.7:5555"}, "203.0.113.7"},
+		{"v6 entry in brackets", proxies, "10.0.0.1:80", []string{"[2001:db8:1::5]"}, "2001:db8:1::5"},
+		{"v6 entry with port", proxies, "10.0.0.1:80", []string{"[2001:db8:1::5]:443"}, "2001:db8:1::5"},
+		{"v4 in brackets", proxies, "10.0.0.1:80", []string{"[203.0.113.7]"}, "10.0.0.1"},
+		{"mapped entry", proxies, "10.0.0.1:80", []string{"::ffff:203.0.113.7"}, "203.0.113.7"},
+		{"mapped trusted entry", proxies, "10.0.0.1:80", []string{"203.0.113.7, ::ffff:10.0.0.2"}, "203.0.113.7"},
+		{"mapped peer is trusted", proxies, "[::ffff:10.0.0.1]:80", []string{"203.0.113.7"}, "203.0.113.7"},
+		{"mapped peer unmapped", proxies, "[::ffff:203.0.113.7]:80", nil, "203.0.113.7"},
+		{"zoned peer", proxies, "[fe80::1%eth0]:80", nil, "fe80::1"},
+		{"zoned entry", proxies, "10.0.0.1:80", []string{"fe80::1%eth0"}, "fe80::1"},
+		{"zoned trusted peer", proxies, "[2001:db8:ffff::1%eth0]:80", []string{"203.0.113.7"}, "203.0.113.7"},
+		{"peer without port", proxies, "203.0.113.7", nil, "203.0.113.7"},
+		{"peer not an address", proxies, "@", nil, ""},
+		{"no peer", proxies, "", []string{"203.0.113.7"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.proxies.Client(request(tc.remote, tc.xff...))
+			var want netip.Addr
+			if tc.want != "" {
+				want = netip.MustParseAddr(tc.want)
+			}
+			if got != want {
+				t.Errorf("Client(RemoteAddr %q, X-Forwarded-For %q) = %v, want %v", tc.remote, tc.xff, got, want)
+			}
+		})
+	}
+}
+
+func TestKey(t *testing.T) {
+	for _, tc := range []struct {
+		addr string // "" for the zero Addr
+		want string
+	}{
+		{"", ""},
+		{"203.0.113.7", "203.0.113.7"},
+		{"::ffff:203.0.113.7", "203.0.113.7"},
+		{"2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::1", "2001:db8:1:2::/64"},
+		{"2001:db8:1:3::1", "2001:db8:1:3::/64"},
+		{"fe80::1%eth0", "fe80::/64"},
+		{"::1", "::/64"},
+	} {
+		var a netip.Addr
+		if tc.addr != "" {
+			a = netip.MustParseAddr(tc.addr)
+		}
+		if got := Key(a); got != tc.want {
+			t.Errorf("Key(%v) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}
+
+func FuzzParseProxies(f *testing.F) {
+	for _, s := range []string{"", "10.0.0.0/8", "10.0.0.0/8, fd00::/8", "1.2.3.4", "::ffff:10.0.0.0/104", "10.0.0.1/8", ",", "fe80::%a/64"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseProxies(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "limit: ") {
+				t.Errorf("error %q lacks the package prefix", err)
+			}
+			return
+		}
+		// What is printed for the log parses back to the same list.
+		again, err := ParseProxies(p.String())
+		if err != nil {
+			t.Fatalf("ParseProxies(%q) = %q, which does not parse: %v", s, p, err)
+		}
+		if again.String() != p.String() {
+			t.Errorf("ParseProxies(%q) = %q, parsed again %q", s, p, again)
+		}
+	})
+}
+
+func FuzzClient(f *testing.F) {
+	f.Add("10.0.0.1:80", "203.0.113.7, 10.0.0.2", "")
+	f.Add("198.51.100.9:1", "10.0.0.2", "")
+	f.Add("[::ffff:10.0.0.1]:80", "[2001:db8::1]:80,fe80::1%eth0", "garbage")
+	f.Add("[fe80::1%eth0]:80", ",,,", " , ")
+	f.Add("10.0.0.1:80", "[", "]:")
+	proxies, err := ParseProxies("10.0.0.0/8, 2001:db8:ffff::/48")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, remote, xff1, xff2 string) {
+		r := request(remote)
+		// Set directly: a proxy may pass on any bytes a client sent.
+		r.Header["X-Forwarded-For"] = []string{xff1, xff2}
+		got := proxies.Client(r)
+		peer, ok := parseHost(remote)
+		switch {
+		case !ok:
+			if got.IsValid() {
+				t.Fatalf("peer %q is no address, yet the client is %v", remote, got)
+			}
+			return
+		case !proxies.trusts(peer):
+			if got != peer {
+				t.Fatalf("untrusted peer %q: client %v chosen from its header", remote, got)
+			}
+		}
+		if got.Zone() != "" || got.Is4In6() {
+			t.Errorf("client %v has a zone or is mapped", got)
+		}
+		// The client is the peer or an address of the header.
+		if got != peer {
+			found := false
+			for _, e := range strings.Split(xff1+","+xff2, ",") {
+				if a, ok := parseHost(strings.TrimSpace(e)); ok && a == got {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("client %v is neither the peer %q nor in the header %q, %q", got, remote, xff1, xff2)
+			}
+		}
+		_ = Key(got)
+	})
+}
