@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"tapis/game"
 )
@@ -84,10 +85,23 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	<-done
 }
 
-// write sends the table's messages to the socket until out is closed.
+// write sends the table's messages to the socket until out is closed,
+// and pings the client now and then: a peer that does not answer is gone
+// (a dropped network leaves no one to close the socket), and the traffic
+// keeps proxies from closing a quiet connection.
 func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
+	ping := time.NewTicker(s.cfg.Ping)
+	defer ping.Stop()
 	for {
 		select {
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, s.cfg.Ping)
+			err := ws.Ping(pctx)
+			cancel()
+			if err != nil {
+				ws.CloseNow()
+				return
+			}
 		case b, ok := <-c.out:
 			if !ok {
 				ws.Close(websocket.StatusNormalClosure, "")
@@ -109,16 +123,27 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 
 // read decodes the client's messages and hands them to the table. Bad
 // messages are answered with an error and change nothing; a client that
-// sends too fast is made to wait.
+// sends too fast is made to wait. A client silent for Config.Presence is
+// gone (a tab frozen in the back/forward cache keeps its socket open but
+// sends no heartbeat), so its seat counts as away.
 func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn) {
-	lim := limiter{rate: s.cfg.Rate, burst: float64(s.cfg.Burst), tokens: float64(s.cfg.Burst), last: time.Now()}
+	lim := rate.NewLimiter(rate.Limit(s.cfg.Rate), s.cfg.Burst)
+	if s.cfg.Rate < 0 {
+		lim.SetLimit(rate.Inf)
+	}
+	var warned time.Time
 	for {
-		typ, data, err := ws.Read(ctx)
+		rctx, cancel := context.WithTimeout(ctx, s.cfg.Presence)
+		typ, data, err := ws.Read(rctx)
+		cancel()
 		if err != nil {
 			return
 		}
-		if wait := lim.take(time.Now()); wait > 0 {
-			if lim.warn(time.Now()) {
+		if wait := lim.Reserve().Delay(); wait > 0 {
+			// Said once a second at most, so that warnings do not add to
+			// the flood.
+			if now := time.Now(); now.Sub(warned) >= time.Second {
+				warned = now
 				t.post(ctx, func() { t.sendError(c, codeTooFast, "server: too many messages: slow down", nil) })
 			}
 			select {
@@ -159,36 +184,6 @@ func decodeClient(typ websocket.MessageType, data []byte) (clientMsg, error) {
 		return m, fmt.Errorf("server: a move message needs a \"move\"")
 	}
 	return m, nil
-}
-
-// limiter is a token bucket: rate messages per second, bursts of burst.
-type limiter struct {
-	rate, burst, tokens float64
-	last, warned        time.Time
-}
-
-// take spends one token and returns how long the caller must wait first.
-func (l *limiter) take(now time.Time) time.Duration {
-	if l.rate <= 0 {
-		return 0
-	}
-	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
-	l.last = now
-	l.tokens--
-	if l.tokens >= 0 {
-		return 0
-	}
-	return time.Duration(-l.tokens / l.rate * float64(time.Second))
-}
-
-// warn reports whether to tell the client it is too fast: once a second
-// at most.
-func (l *limiter) warn(now time.Time) bool {
-	if now.Sub(l.warned) < time.Second {
-		return false
-	}
-	l.warned = now
-	return true
 }
 
 func hashToken(token string) string {

@@ -13,7 +13,15 @@ import (
 //	{"type":"ping"}                                  answered by {"type":"pong"}
 //
 // "move" may carry "seat" (refused unless it is the connection's own) and
-// any message may carry a numeric "id", echoed in an error it causes.
+// "n", the move count of the state it answers (a "state" message's "n"):
+// a move whose n is behind the table's is refused as "stale", so that a
+// move meant for one position is never played in another. Any message may
+// carry a numeric "id", echoed in an error it causes.
+//
+// A client must send something at least every 40 s ({"type":"ping"} will
+// do; the web client sends one every 15 s while its page is shown): a
+// silent connection is taken as gone, and its seat as away.
+//
 // The server sends "welcome" once, then "table", "state", "error" and
 // "pong" messages; see the types below.
 
@@ -22,6 +30,7 @@ type clientMsg struct {
 	Type string          `json:"type"`
 	Move json.RawMessage `json:"move,omitempty"`
 	Seat *int            `json:"seat,omitempty"`
+	N    *int            `json:"n,omitempty"`
 	ID   *int64          `json:"id,omitempty"`
 }
 
@@ -110,6 +119,7 @@ const (
 	codeWrongSeat  = "wrong_seat" // a move for someone else's seat
 	codeNotStarted = "not_started"
 	codeOver       = "over"
+	codeStale      = "stale" // a move answering an earlier position
 	codeBadMove    = "bad_move" // not a move of this game
 	codeRefused    = "refused"  // the rules refuse it; Error says why
 	codeStore      = "store"    // the move could not be saved

@@ -51,6 +51,14 @@ type Config struct {
 	// disables the limit).
 	Rate  float64
 	Burst int
+	// Presence is how long a connection may send nothing before it is
+	// taken as gone and closed (default 40s): the web client sends a
+	// heartbeat every 15 s while its page is shown, so a tab left in the
+	// back/forward cache lets its seat's stand-in come.
+	Presence time.Duration
+	// Ping is how often the server pings each WebSocket, dropping one
+	// whose peer does not answer within as long again (default 25s).
+	Ping time.Duration
 	// MaxMessage is the largest client message answered normally (default
 	// 4096 bytes); a larger one gets an error, and one 16 times larger
 	// closes the connection.
@@ -122,6 +130,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.Presence <= 0 {
+		cfg.Presence = 40 * time.Second
+	}
+	if cfg.Ping <= 0 {
+		cfg.Ping = 25 * time.Second
+	}
 	if cfg.MaxMessage <= 0 {
 		cfg.MaxMessage = 4096
 	}
@@ -182,6 +196,16 @@ func (s *Server) reader() bool {
 	s.readers.Add(1)
 	return true
 }
+
+// stopping reports whether the server is stopping: it then starts nothing
+// new (a table, a seat), which it could not finish.
+func (s *Server) stopping() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing
+}
+
+var errStopping = errors.New("server: the server is stopping; try again in a moment")
 
 // storeTimeout bounds one store write.
 const storeTimeout = 30 * time.Second
@@ -360,6 +384,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
+	if s.stopping() {
+		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		return
+	}
 	g := s.games[req.Game]
 	if g == nil {
 		httpError(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
@@ -478,6 +506,10 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	name := cleanName(req.Name)
 	if name == "" {
 		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
+		return
+	}
+	if s.stopping() {
+		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
 		return
 	}
 	var seat game.Seat

@@ -602,6 +602,12 @@ func (t *table) move(c *conn, m clientMsg) {
 	case t.st.Over():
 		t.sendError(c, codeOver, "server: the game is over", m.ID)
 		return
+	case m.N != nil && *m.N < t.n:
+		t.sendError(c, codeStale, fmt.Sprintf("server: the move answers move %d, but %d moves have been played since: look again", *m.N, t.n-*m.N), m.ID)
+		return
+	case m.N != nil && *m.N > t.n:
+		t.sendError(c, codeBadMessage, fmt.Sprintf("server: n is %d, but only %d moves have been played", *m.N, t.n), m.ID)
+		return
 	}
 	gm, err := t.g.UnmarshalMove(m.Move)
 	if err != nil {

@@ -165,7 +165,9 @@ function tablePage(id) {
     move(m) {
       if (T.pending || !T.ws || T.ws.readyState !== 1) return;
       T.pending = true;
-      T.ws.send(JSON.stringify({ type: 'move', move: m }));
+      // n is the position the move answers: a move overtaken by another
+      // (sent while someone else's was on its way) is refused as stale.
+      T.ws.send(JSON.stringify({ type: 'move', move: m, n: T.state?.n }));
       render();
     },
     again() { T.ws?.send(JSON.stringify({ type: 'again' })); },
@@ -364,7 +366,22 @@ function tablePage(id) {
     log.scrollTop = log.scrollHeight;
   };
 
-  current = { render: () => render(), close: () => { T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); } };
+  // Presence: a heartbeat while the page is shown, so that the server
+  // knows the player is here; a page put away (another page, the
+  // back/forward cache) closes its socket at once, and one shown again
+  // reconnects. The server takes a socket silent for 40 s as gone.
+  const beat = setInterval(() => { if (T.ws?.readyState === 1) T.ws.send('{"type":"ping"}'); }, 15000);
+  const hide = () => { const ws = T.ws; T.ws = null; T.hidden = true; ws?.close(1000, 'page hidden'); };
+  const show = e => { if (T.hidden && !T.closed) { T.hidden = false; if (e.persisted || !T.ws) connect(); } };
+  window.addEventListener('pagehide', hide);
+  window.addEventListener('pageshow', show);
+  current = {
+    render: () => render(),
+    close: () => {
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat);
+      window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
+    },
+  };
   render();
   (async () => {
     try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
