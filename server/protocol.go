@@ -119,7 +119,7 @@ const (
 	codeWrongSeat  = "wrong_seat" // a move for someone else's seat
 	codeNotStarted = "not_started"
 	codeOver       = "over"
-	codeStale      = "stale" // a move answering an earlier position
+	codeStale      = "stale"    // a move answering an earlier position
 	codeBadMove    = "bad_move" // not a move of this game
 	codeRefused    = "refused"  // the rules refuse it; Error says why
 	codeStore      = "store"    // the move could not be saved
