@@ -35,17 +35,33 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
 		return
 	}
-	seat := game.Spectator
-	if token := r.URL.Query().Get("token"); token != "" {
-		ok := false
-		if err := t.call(r.Context(), func() { seat, ok = t.seatOf(token) }); err != nil {
-			httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
-			return
+	release, ok := s.guard.conns.Acquire(s.guard.client(r))
+	if !ok {
+		httpError(w, http.StatusTooManyRequests, "too_many_conns",
+			fmt.Sprintf("server: your address holds %d connections already; close some", s.cfg.Limits.Conns))
+		return
+	}
+	defer release()
+	seat, full := game.Spectator, ""
+	token := r.URL.Query().Get("token")
+	if err := t.call(r.Context(), func() {
+		if token != "" {
+			if seat, ok = t.seatOf(token); !ok {
+				return
+			}
 		}
-		if !ok {
-			httpError(w, http.StatusForbidden, "bad_token", "server: this seat token is not valid at this table")
-			return
-		}
+		full = t.crowded(seat)
+	}); err != nil {
+		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
+		return
+	}
+	switch {
+	case !ok:
+		httpError(w, http.StatusForbidden, "bad_token", "server: this seat token is not valid at this table")
+		return
+	case full != "":
+		httpError(w, http.StatusServiceUnavailable, "crowded", full)
+		return
 	}
 	if !s.reader() {
 		httpError(w, http.StatusServiceUnavailable, "closed", "server: stopping")

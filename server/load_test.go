@@ -54,7 +54,8 @@ func benchLoad(b *testing.B, tables int, think time.Duration) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	cfg := server.Config{Store: st, Rate: -1, MaxTables: tables + 10}
+	cfg := server.Config{Store: st, Rate: -1, MaxTables: tables + 10,
+		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1}}
 	h := newHarness(b, cfg)
 	wsURL := "ws" + strings.TrimPrefix(h.hs.URL, "http")
 

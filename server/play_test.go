@@ -116,8 +116,11 @@ func TestPlayEveryGame(t *testing.T) {
 
 // testConfig is the configuration most tests use: no rate limit, so
 // that random players go as fast as the machine.
+// testConfig is a server for tests that are not about limits: one client
+// (the test) makes every table, so the per-client limits are off.
 func testConfig() server.Config {
-	return server.Config{Rate: -1, Levels: map[string]string{"normal": "normal@30", "hard": "hard@60"}}
+	return server.Config{Rate: -1, Levels: map[string]string{"normal": "normal@30", "hard": "hard@60"},
+		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1, Watchers: -1, SeatConns: -1}}
 }
 
 // The lobby lists every game with its options and bots.

@@ -22,8 +22,8 @@ import (
 // do; the web client sends one every 15 s while its page is shown): a
 // silent connection is taken as gone, and its seat as away.
 //
-// The server sends "welcome" once, then "table", "state", "error" and
-// "pong" messages; see the types below.
+// The server sends "welcome" once, then "table", "state", "watchers",
+// "error" and "pong" messages; see the types below.
 
 // clientMsg is a message from a browser or a bot client.
 type clientMsg struct {
@@ -59,6 +59,18 @@ type tableInfo struct {
 	// had to act for that long gets a stand-in for that one move (shown
 	// by its seat's Standin until the move is made).
 	TurnSeconds int `json:"turn_seconds"`
+	// Watchers is how many spectators' connections the table has; a
+	// "watchers" message tells of changes.
+	Watchers int `json:"watchers"`
+}
+
+// watchersMsg tells how many watch the table. Spectators coming and going
+// change only this count, sent at most once a second, rather than the
+// whole table to every connection each time: with a thousand spectators
+// that was a million messages.
+type watchersMsg struct {
+	Type  string `json:"type"` // "watchers"
+	Count int    `json:"count"`
 }
 
 // welcomeMsg answers a new connection: who it is, the table, and the

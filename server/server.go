@@ -10,12 +10,15 @@ package server
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -23,11 +26,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"tapis/bot"
 	"tapis/game"
 	"tapis/games"
+	"tapis/limit"
 	"tapis/store"
 	"tapis/web"
 )
@@ -51,6 +54,14 @@ type Config struct {
 	// disables the limit).
 	Rate  float64
 	Burst int
+	// Proxies are the reverse proxies trusted to say, in
+	// X-Forwarded-For, which client a request comes from; a request from
+	// anywhere else is its peer's address (default: none).
+	Proxies limit.Proxies
+	// Limits bound what one client may make the server spend.
+	Limits Limits
+	// Timeouts bound slow and idle HTTP connections.
+	Timeouts Timeouts
 	// Presence is how long a connection may send nothing before it is
 	// taken as gone and closed (default 40s): the web client sends a
 	// heartbeat every 15 s while its page is shown, so a tab left in the
@@ -80,6 +91,11 @@ type Config struct {
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64
+	// Secret keys the seeds of the bots (default: 32 random bytes). A
+	// bot's seed is a keyed hash of its table, match, seat and move, never
+	// a function of the match's seed: a random bot's choices can betray its
+	// seed, which must then betray nothing about the deal.
+	Secret []byte
 	// Static is the web client (default web.Files()).
 	Static fs.FS
 	// OriginPatterns are other origins allowed to open a WebSocket (the
@@ -95,6 +111,7 @@ type Server struct {
 	log   *slog.Logger
 	games map[string]game.Game
 	mux   *http.ServeMux
+	guard *guard
 	// ctx is the connections' life: the context given to New. Tables
 	// live on tctx, which ends only once every connection reader has
 	// handed its last message to its table (stop), so that stopping the
@@ -130,6 +147,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	for _, d := range []struct {
+		f *time.Duration
+		v time.Duration
+	}{{&cfg.Timeouts.Header, 10 * time.Second}, {&cfg.Timeouts.Request, 20 * time.Second},
+		{&cfg.Timeouts.Write, 30 * time.Second}, {&cfg.Timeouts.Idle, 60 * time.Second}} {
+		if *d.f <= 0 {
+			*d.f = d.v
+		}
+	}
 	if cfg.Presence <= 0 {
 		cfg.Presence = 40 * time.Second
 	}
@@ -154,6 +180,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
+	if len(cfg.Secret) == 0 {
+		cfg.Secret = make([]byte, 32)
+		rand.Read(cfg.Secret)
+	}
 	if cfg.Static == nil {
 		cfg.Static = web.Files()
 	}
@@ -161,6 +191,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{}}
+	s.guard = newGuard(&s.cfg)
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
@@ -277,27 +308,26 @@ func (s *Server) evict(t *table) {
 	}
 }
 
-// The HTTP timeouts (HTTPServer): a client may not hold a connection by
-// sending its request slowly or by keeping it idle.
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 20 * time.Second
-	writeTimeout      = 30 * time.Second
-	idleTimeout       = 60 * time.Second
-)
+// Timeouts bound how long a client may hold an HTTP connection by sending
+// its request slowly or keeping it idle (HTTPServer). WebSockets lift the
+// read and write limits for themselves and are watched by pings and
+// heartbeats instead (serveWS).
+type Timeouts struct {
+	Header  time.Duration // a request's headers (default 10s)
+	Request time.Duration // the whole request, body included (default 20s)
+	Write   time.Duration // the answer (default 30s)
+	Idle    time.Duration // a keep-alive connection between requests (default 60s)
+}
 
-// HTTPServer returns an http.Server for s with timeouts fit for the
-// Internet: a request's headers within 10 s and the whole request within
-// 20 s, an answer within 30 s, an idle keep-alive connection closed after
-// 60 s. WebSockets lift the read and write limits for themselves and are
-// watched by pings and heartbeats instead (serveWS).
+// HTTPServer returns an http.Server for s with Config.Timeouts.
 func (s *Server) HTTPServer() *http.Server {
+	to := s.cfg.Timeouts
 	return &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
+		ReadHeaderTimeout: to.Header,
+		ReadTimeout:       to.Request,
+		WriteTimeout:      to.Write,
+		IdleTimeout:       to.Idle,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
@@ -388,6 +418,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
 		return
 	}
+	client := s.guard.client(r)
+	if !allow(w, s.guard.creates, client, "new tables") {
+		return
+	}
 	g := s.games[req.Game]
 	if g == nil {
 		httpError(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
@@ -430,6 +464,12 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		}
 		tab.Seats[i] = store.Seat{Name: b, Bot: b}
 	}
+	// A table of bots alone would play on, costing CPU and disk, with
+	// nobody to play for: `tapis sim` is the place for bots against bots.
+	if len(req.Bots) == req.Players && !slices.Contains(req.Bots, "") {
+		httpError(w, http.StatusBadRequest, "no_human", "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
+		return
+	}
 	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID}
 	if name := cleanName(req.Name); name != "" {
 		for i := range tab.Seats {
@@ -447,14 +487,27 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
 		return
 	}
+	// A table waiting for players holds one of its creator's places
+	// until it starts or goes.
+	unwait := func() {}
+	if !seated(tab.Seats) {
+		var ok bool
+		if unwait, ok = s.guard.waiting.Acquire(client); !ok {
+			httpError(w, http.StatusTooManyRequests, "too_many_waiting",
+				fmt.Sprintf("server: %d of your tables are waiting for players already; start or leave one first", s.cfg.Limits.Waiting))
+			return
+		}
+	}
 	ctx, cancel := s.persist()
 	defer cancel()
 	if err := s.cfg.Store.CreateTable(ctx, tab); err != nil {
+		unwait()
 		s.log.Error("create table", "err", err)
 		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
 		return
 	}
 	t := newTable(s, tab)
+	t.unwait = unwait
 	s.mu.Lock()
 	s.tables[t.id] = t
 	s.mu.Unlock()
@@ -512,6 +565,9 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
 		return
 	}
+	if !allow(w, s.guard.joins, s.guard.client(r), "seats taken") {
+		return
+	}
 	var seat game.Seat
 	var token string
 	var err error
@@ -522,6 +578,8 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, errFull):
 		httpError(w, http.StatusConflict, "full", err.Error())
+	case errors.Is(err, errNameTaken):
+		httpError(w, http.StatusConflict, "name_taken", err.Error())
 	case err != nil:
 		s.log.Error("join", "table", t.id, "err", err)
 		httpError(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
@@ -530,22 +588,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// cleanName keeps a display name printable and short.
-func cleanName(name string) string {
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '<' || r == '>' {
-			return -1
-		}
-		return r
-	}, name)
-	name = strings.TrimSpace(name)
-	if r := []rune(name); len(r) > 24 {
-		name = string(r[:24])
-	}
-	return name
-}
+// maxBody is the largest request body read.
+const maxBody = 16 << 10
 
-// readJSON decodes a small request body strictly, answering errors itself.
+// readJSON decodes a small request body strictly (one JSON object, no
+// unknown field, nothing after it), answering errors itself.
 func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
 	// JSON only: another site's plain form cannot post here, since a JSON
 	// request from another origin needs a CORS preflight we never grant.
@@ -553,9 +600,17 @@ func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
 		httpError(w, http.StatusUnsupportedMediaType, "bad_request", "server: send JSON (Content-Type: application/json)")
 		return false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("server: a request body may hold %d bytes", maxBody))
+		return false
+	case err != nil:
+		httpError(w, http.StatusBadRequest, "bad_request", "server: the request body could not be read (too slow?)")
+		return false
+	}
+	if err := game.DecodeStrict(body, dst); err != nil {
 		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: bad request: %v", err))
 		return false
 	}
@@ -583,6 +638,15 @@ func randomSeed() uint64 {
 	var b [8]byte
 	rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:])
+}
+
+// botSeed is the seed of the bot that seat s of table id gets at move n
+// of match no: a keyed hash (HMAC-SHA-256 with Config.Secret), so that
+// nobody can link it to the match's seed or predict it.
+func (s *Server) botSeed(id string, no int, seat game.Seat, n int) uint64 {
+	mac := hmac.New(sha256.New, s.cfg.Secret)
+	fmt.Fprintf(mac, "%s/%d/%d/%d", id, no, seat, n)
+	return binary.LittleEndian.Uint64(mac.Sum(nil))
 }
 
 // randomToken is a seat's secret: 128 random bits.

@@ -46,12 +46,14 @@ type table struct {
 	created time.Time
 	inbox   chan func()
 	dead    chan struct{} // closed when run returns
+	// unwait gives back the place its creator's waiting table held
+	// (Limits.Waiting): once it starts, or when it goes.
+	unwait func()
 
 	seats   []seat
 	conns   map[*conn]struct{}
 	st      game.State
 	match   int
-	seed    uint64
 	n       int      // moves applied in this match
 	history game.Log // every event of this match, with its audience
 	log     game.Log // the events of the move being applied
@@ -67,6 +69,11 @@ type table struct {
 	turnTime time.Duration
 	turnC    <-chan time.Time
 	turnAt   time.Time
+	// watchers is the number of spectators' connections; watchC wakes
+	// the table to tell everyone the count, at most once a watchEvery,
+	// and told is the count last told (audience.go).
+	watchers, told int
+	watchC         <-chan time.Time
 	// thinking is the number of the bot move being searched in another
 	// goroutine (0: none), so that a late answer from an earlier match or
 	// position is recognised.
@@ -78,7 +85,7 @@ type table struct {
 func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
 		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
-		inbox: make(chan func(), 64), dead: make(chan struct{}),
+		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
 		conns: map[*conn]struct{}{},
 	}
 	for _, s := range t.Seats {
@@ -122,6 +129,7 @@ func (t *table) post(ctx context.Context, f func()) error {
 // from a client before the server stopped is still applied and saved.
 func (t *table) run(ctx context.Context) {
 	defer close(t.dead)
+	defer func() { t.unwait() }()
 	defer func() {
 		for c := range t.conns {
 			t.drop(c)
@@ -144,6 +152,9 @@ func (t *table) run(ctx context.Context) {
 		case <-t.turnC:
 			t.turnC = nil
 			t.turnUp()
+		case <-t.watchC:
+			t.watchC = nil
+			t.tellWatchers()
 		case <-t.idleC:
 			if t.idle() {
 				t.srv.evict(t)
@@ -269,7 +280,7 @@ func (t *table) status() string {
 
 func (t *table) info() tableInfo {
 	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
-		TurnSeconds: t.turnSeconds()}
+		TurnSeconds: t.turnSeconds(), Watchers: t.watchers}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}
@@ -282,6 +293,9 @@ func (t *table) info() tableInfo {
 
 // join seats a guest in the first free human seat and returns its token.
 func (t *table) join(name string) (game.Seat, string, error) {
+	if t.nameTaken(name) {
+		return 0, "", errNameTaken
+	}
 	for i, s := range t.seats {
 		if s.Bot != "" || s.TokenHash != "" {
 			continue
@@ -305,10 +319,23 @@ func (t *table) join(name string) (game.Seat, string, error) {
 	return 0, "", errFull
 }
 
-var errFull = errors.New("server: every seat is taken")
+var (
+	errFull      = errors.New("server: every seat is taken")
+	errNameTaken = errors.New("server: a player of that name already sits at this table: choose another name")
+)
 
 func (t *table) full() bool {
 	for _, s := range t.seats {
+		if s.Bot == "" && s.TokenHash == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// seated reports whether every seat is taken, by a bot or a person.
+func seated(seats []store.Seat) bool {
+	for _, s := range seats {
 		if s.Bot == "" && s.TokenHash == "" {
 			return false
 		}
@@ -327,6 +354,7 @@ func (t *table) start() error {
 	if err := t.begin(t.match+1, seed); err != nil {
 		return err
 	}
+	t.unwait()
 	t.broadcastInfo()
 	t.broadcastState(game.Spectator, t.log.Events)
 	return nil
@@ -341,7 +369,7 @@ func (t *table) begin(no int, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	t.st, t.match, t.seed, t.n = st, no, seed, 0
+	t.st, t.match, t.n = st, no, 0
 	t.history = game.Log{}
 	t.botC, t.thinking = nil, 0
 	now := time.Now()
@@ -351,9 +379,10 @@ func (t *table) begin(no int, seed uint64) error {
 		seat.player, seat.pending, seat.away = nil, nil, now
 		seat.due, seat.turnBot = time.Time{}, false
 		if seat.Bot != "" {
-			// Each bot's seed comes from the match's, so a replayed match
-			// has the same bots.
-			p, err := t.newBot(seat.Bot, game.Seat(i), seed^uint64(i+1)*0x9e3779b97f4a7c15)
+			// The same table, match and seat give the same bot while
+			// the server runs (a replay rebuilds it), and nothing that
+			// tells of the match's seed.
+			p, err := t.newBot(seat.Bot, game.Seat(i), t.srv.botSeed(t.id, no, game.Seat(i), 0))
 			if err != nil {
 				return err
 			}
@@ -524,41 +553,6 @@ func (t *table) send(c *conn, b []byte) {
 
 func (t *table) sendError(c *conn, code, text string, id *int64) {
 	t.send(c, encode(errorMsg{Type: "error", Code: code, Error: text, ID: id}))
-}
-
-// attach adds a connection and sends it the table as its seat sees it.
-func (t *table) attach(c *conn) {
-	t.conns[c] = struct{}{}
-	if c.seat >= 0 {
-		t.seats[c.seat].conns++
-		t.dismiss(c.seat)
-	}
-	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
-	for _, e := range t.history.For(c.seat) {
-		w.History = append(w.History, e.Data)
-	}
-	t.send(c, encode(w))
-	if t.st != nil {
-		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
-	}
-	t.broadcastInfo()
-}
-
-// drop removes a connection; its writer then closes the socket.
-func (t *table) drop(c *conn) {
-	if _, ok := t.conns[c]; !ok {
-		return
-	}
-	delete(t.conns, c)
-	close(c.out)
-	if c.seat >= 0 {
-		seat := &t.seats[c.seat]
-		seat.conns--
-		if seat.conns == 0 {
-			seat.away = time.Now() // its grace period starts
-		}
-	}
-	t.broadcastInfo()
 }
 
 // handle acts on one decoded client message.

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"tapis/limit"
 	"tapis/server"
 	"tapis/store"
 )
@@ -28,12 +29,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	db := fl.String("db", "tapis.db", `where games are kept: a SQLite database file, a PostgreSQL URL (postgres://user:password@host:port/database?sslmode=disable&search_path=schema), or ":memory:" (keeps nothing)`)
 	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
 	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
+	proxies := fl.String("trusted-proxy", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1/32,10.0.0.0/8); the per-client limits then apply to that address")
 	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	trusted, err := limit.ParseProxies(*proxies)
+	if err != nil {
+		fmt.Fprintf(stderr, "tapis serve: --trusted-proxy: %v\n", err)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away}
+	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted}
 	if *botDelay == 0 {
 		cfg.BotDelay = -1
 	}

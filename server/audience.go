@@ -1,0 +1,92 @@
+package server
+
+import (
+	"fmt"
+	"time"
+
+	"tapis/game"
+)
+
+// A table's audience: the connections of its seats and its spectators,
+// how many it admits, and what they are told when someone comes or goes.
+
+// watchEvery is how often at most a table tells the spectator count.
+const watchEvery = time.Second
+
+// crowded says why the table admits no more connections for seat (a
+// spectator when seat is game.Spectator), or "" when it admits one.
+func (t *table) crowded(seat game.Seat) string {
+	l := t.srv.cfg.Limits
+	switch {
+	case seat < 0 && l.Watchers > 0 && t.watchers >= l.Watchers:
+		return fmt.Sprintf("server: this table has %d spectators, as many as it takes; try again later", t.watchers)
+	case seat >= 0 && l.SeatConns > 0 && t.seats[seat].conns >= l.SeatConns:
+		return fmt.Sprintf("server: your seat has %d connections open already; close one", t.seats[seat].conns)
+	}
+	return ""
+}
+
+// attach adds a connection and sends it the table as its seat sees it.
+// A seat's connection changes what everyone sees of the seats; a
+// spectator's changes only the count, told later (tellWatchers).
+func (t *table) attach(c *conn) {
+	t.conns[c] = struct{}{}
+	if c.seat >= 0 {
+		t.seats[c.seat].conns++
+		t.dismiss(c.seat)
+	} else {
+		t.watchers++
+		t.noteWatchers()
+	}
+	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
+	for _, e := range t.history.For(c.seat) {
+		w.History = append(w.History, e.Data)
+	}
+	t.send(c, encode(w))
+	if t.st != nil {
+		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
+	}
+	if c.seat >= 0 {
+		t.broadcastInfo()
+	}
+}
+
+// drop removes a connection; its writer then closes the socket.
+func (t *table) drop(c *conn) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
+	delete(t.conns, c)
+	close(c.out)
+	if c.seat < 0 {
+		t.watchers--
+		t.noteWatchers()
+		return
+	}
+	seat := &t.seats[c.seat]
+	seat.conns--
+	if seat.conns == 0 {
+		seat.away = time.Now() // its grace period starts
+	}
+	t.broadcastInfo()
+}
+
+// noteWatchers arms the timer that tells the new spectator count.
+func (t *table) noteWatchers() {
+	if t.watchC == nil {
+		t.watchC = time.After(watchEvery)
+	}
+}
+
+// tellWatchers sends everyone the spectator count, if it changed since
+// it was last told.
+func (t *table) tellWatchers() {
+	if t.watchers == t.told {
+		return
+	}
+	t.told = t.watchers
+	b := encode(watchersMsg{Type: "watchers", Count: t.watchers})
+	for c := range t.conns {
+		t.send(c, b)
+	}
+}
