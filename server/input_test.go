@@ -120,14 +120,16 @@ func TestBotOnlyTableIsRefused(t *testing.T) {
 }
 
 // Finding 10: a bot's seed is not a function of the match's seed: two
-// tables dealt from the same seed get bots that play differently, and no
-// message before the end of a match carries its seed.
+// servers (each with its secret) dealing from the same seed get bots that
+// play differently, and no message before the end of a match carries the
+// seed.
 func TestBotSeedsAreNotTheMatchSeed(t *testing.T) {
 	const seed = 0x5eed5eed5eed5eed
-	cfg := testConfig()
-	cfg.Seed = func() uint64 { return seed }
-	h := newHarness(t, cfg)
-	firstMoves := func() (string, *client) {
+	firstMoves := func(secret string) (string, *client) {
+		cfg := testConfig()
+		cfg.Seed = func() uint64 { return seed }
+		cfg.Secret = []byte(secret)
+		h := newHarness(t, cfg)
 		ann := h.create("cabo", []string{"", "random"}, "Ann", "")
 		c := h.dial(ann.Table, ann.Token)
 		c.next("state")
@@ -149,8 +151,8 @@ func TestBotSeedsAreNotTheMatchSeed(t *testing.T) {
 		}
 		return strings.Join(events, "\n"), c
 	}
-	a, ca := firstMoves()
-	b, cb := firstMoves()
+	a, ca := firstMoves("one server's secret")
+	b, cb := firstMoves("another's")
 	if a == b {
 		t.Fatalf("two tables dealt from one seed got bots that play alike:\n%s", a)
 	}

@@ -92,9 +92,10 @@ type Config struct {
 	// can predict the deals).
 	Seed func() uint64
 	// Secret keys the seeds of the bots (default: 32 random bytes). A
-	// bot's seed is a keyed hash of its table, match, seat and move, never
-	// a function of the match's seed: a random bot's choices can betray its
-	// seed, which must then betray nothing about the deal.
+	// bot's seed is a keyed hash of the match's seed, its seat and move,
+	// never a function of the match's seed alone: a random bot's choices
+	// can betray its seed, which must then betray nothing about the deal.
+	// Keep it to have the same bots after a restart.
 	Secret []byte
 	// Static is the web client (default web.Files()).
 	Static fs.FS
@@ -640,12 +641,13 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// botSeed is the seed of the bot that seat s of table id gets at move n
-// of match no: a keyed hash (HMAC-SHA-256 with Config.Secret), so that
-// nobody can link it to the match's seed or predict it.
-func (s *Server) botSeed(id string, no int, seat game.Seat, n int) uint64 {
+// botSeed is the seed of the bot that seat s gets at move n of the match
+// dealt from seed: a keyed hash (HMAC-SHA-256 with Config.Secret), so
+// that a bot's seed, which its moves may betray, tells nothing of the
+// deal, while a match replayed after a restart gets the same bots.
+func (s *Server) botSeed(seed uint64, seat game.Seat, n int) uint64 {
 	mac := hmac.New(sha256.New, s.cfg.Secret)
-	fmt.Fprintf(mac, "%s/%d/%d/%d", id, no, seat, n)
+	fmt.Fprintf(mac, "%d/%d/%d", seed, seat, n)
 	return binary.LittleEndian.Uint64(mac.Sum(nil))
 }
 

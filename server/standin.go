@@ -65,7 +65,7 @@ func (t *table) standIn() {
 // if the game has none, so that an absent seat is never left waiting. It
 // is told what the seat was told so far in this match.
 func (t *table) standInFor(s game.Seat) game.Player {
-	seed := t.srv.botSeed(t.id, t.match, s, t.n)
+	seed := t.srv.botSeed(t.seed, s, t.n)
 	p, err := t.newBot("easy", s, seed)
 	if err != nil {
 		t.srv.log.Warn("stand-in", "table", t.id, "seat", s, "err", err)

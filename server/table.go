@@ -54,6 +54,7 @@ type table struct {
 	conns   map[*conn]struct{}
 	st      game.State
 	match   int
+	seed    uint64 // the match's, for its bots' (botSeed)
 	n       int      // moves applied in this match
 	history game.Log // every event of this match, with its audience
 	log     game.Log // the events of the move being applied
@@ -369,7 +370,7 @@ func (t *table) begin(no int, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	t.st, t.match, t.n = st, no, 0
+	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
 	t.botC, t.thinking = nil, 0
 	now := time.Now()
@@ -379,10 +380,7 @@ func (t *table) begin(no int, seed uint64) error {
 		seat.player, seat.pending, seat.away = nil, nil, now
 		seat.due, seat.turnBot = time.Time{}, false
 		if seat.Bot != "" {
-			// The same table, match and seat give the same bot while
-			// the server runs (a replay rebuilds it), and nothing that
-			// tells of the match's seed.
-			p, err := t.newBot(seat.Bot, game.Seat(i), t.srv.botSeed(t.id, no, game.Seat(i), 0))
+			p, err := t.newBot(seat.Bot, game.Seat(i), t.srv.botSeed(seed, game.Seat(i), 0))
 			if err != nil {
 				return err
 			}
