@@ -54,7 +54,7 @@ type table struct {
 	conns   map[*conn]struct{}
 	st      game.State
 	match   int
-	seed    uint64 // the match's, for its bots' (botSeed)
+	seed    uint64   // the match's, for its bots' (botSeed)
 	n       int      // moves applied in this match
 	history game.Log // every event of this match, with its audience
 	log     game.Log // the events of the move being applied
