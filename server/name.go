@@ -19,10 +19,9 @@ const maxName = 24
 // spaces as one space; at most maxName characters. It returns "" when
 // nothing is left.
 func cleanName(name string) string {
-	name = strings.ToValidUTF8(name, "")
 	var b strings.Builder
 	space := false
-	for _, r := range norm.NFC.String(name) {
+	for _, r := range strings.ToValidUTF8(name, "") {
 		switch {
 		case unicode.IsSpace(r):
 			space = true
@@ -36,7 +35,9 @@ func cleanName(name string) string {
 		space = false
 		b.WriteRune(r)
 	}
-	name = b.String()
+	// NFC last, as a removed character may have kept a letter from its
+	// accent.
+	name = norm.NFC.String(b.String())
 	if r := []rune(name); len(r) > maxName {
 		name = strings.TrimSpace(string(r[:maxName]))
 	}
