@@ -112,9 +112,9 @@ func TestBotOnlyTableIsRefused(t *testing.T) {
 	if code := h.post("/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"random", "easy"}}, &r); code != http.StatusBadRequest || r.Code != "no_human" {
 		t.Fatalf("a bot-only table: %d %+v", code, r)
 	}
-	saved, err := h.store.Unfinished(context.Background())
-	if err != nil || len(saved) != 0 {
-		t.Fatalf("the refused table was stored: %v %v", saved, err)
+	ids, err := h.store.Tables(context.Background())
+	if err != nil || len(ids) != 0 {
+		t.Fatalf("the refused table was stored: %v %v", ids, err)
 	}
 	h.create("cabo", []string{"", "easy"}, "", "")
 }

@@ -253,11 +253,20 @@ func (s *Server) persist() (context.Context, context.CancelFunc) {
 
 // restore rebuilds the store's unfinished tables.
 func (s *Server) restore(ctx context.Context) error {
-	saved, err := s.cfg.Store.Unfinished(ctx)
+	open, err := s.cfg.Store.Open(ctx)
 	if err != nil {
 		return err
 	}
-	for _, sv := range saved {
+	for _, sm := range open {
+		if sm.Problem != "" {
+			s.log.Error("cannot restore table", "table", sm.ID, "err", sm.Problem)
+			continue
+		}
+		sv, err := s.cfg.Store.Load(ctx, sm.ID)
+		if err != nil {
+			s.log.Error("cannot restore table", "table", sm.ID, "err", err)
+			continue
+		}
 		if s.games[sv.Game] == nil || len(sv.Seats) != sv.Players {
 			s.log.Error("cannot restore table", "table", sv.ID, "game", sv.Game)
 			continue
@@ -274,8 +283,8 @@ func (s *Server) restore(ctx context.Context) error {
 		s.mu.Unlock()
 		s.launch(t)
 	}
-	if len(saved) > 0 {
-		s.log.Info("tables restored", "count", len(saved))
+	if len(open) > 0 {
+		s.log.Info("tables restored", "count", len(open))
 	}
 	return nil
 }
@@ -501,7 +510,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.persist()
 	defer cancel()
-	if err := s.cfg.Store.CreateTable(ctx, tab); err != nil {
+	if err := s.cfg.Store.CreateTable(ctx, tab, nil); err != nil {
 		unwait()
 		s.log.Error("create table", "err", err)
 		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")

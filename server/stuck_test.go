@@ -34,20 +34,16 @@ func hangUp(t *testing.T, h *harness, path string, body any, delay time.Duration
 // match: tables that can never start.
 func stuck(t *testing.T, st store.Store) (stuck []string, tables int) {
 	t.Helper()
-	saved, err := st.Unfinished(context.Background())
+	open, err := st.Open(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sv := range saved {
-		full := true
-		for _, s := range sv.Seats {
-			full = full && (s.Bot != "" || s.TokenHash != "")
-		}
-		if full && sv.Match == nil {
-			stuck = append(stuck, sv.ID)
+	for _, sm := range open {
+		if sm.Seated == sm.Players && !sm.Started {
+			stuck = append(stuck, sm.ID)
 		}
 	}
-	return stuck, len(saved)
+	return stuck, len(open)
 }
 
 // Finding 3: clients that hang up right after asking for a full table (the

@@ -305,7 +305,7 @@ func (t *table) join(name string) (game.Seat, string, error) {
 		ns := store.Seat{Name: name, TokenHash: hashToken(token)}
 		ctx, cancel := t.srv.persist()
 		defer cancel()
-		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns); err != nil {
+		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns, nil); err != nil {
 			return 0, "", err
 		}
 		t.seats[i].Seat = ns

@@ -245,7 +245,7 @@ func TestTurnTimeRefused(t *testing.T) {
 			t.Errorf("turn_seconds %v: status %d, %+v; want 400 naming turn_seconds", bad, code, e)
 		}
 	}
-	if got, err := h.store.Unfinished(context.Background()); err != nil || len(got) != 0 {
+	if got, err := h.store.Open(context.Background()); err != nil || len(got) != 0 {
 		t.Fatalf("tables made by refused requests: %+v, %v", got, err)
 	}
 	for _, ok := range []int{0, 10, 600} {

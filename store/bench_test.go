@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -74,7 +75,7 @@ func benchTable(b *testing.B, s Store, n int) []string {
 		go func() {
 			defer wg.Done()
 			for id := range todo {
-				if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{}, {Bot: "random"}}}); err != nil {
+				if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{}, {Bot: "random"}}}, nil); err != nil {
 					b.Error(err)
 				} else if err := s.StartMatch(ctx, id, 1, 1); err != nil {
 					b.Error(err)
@@ -91,4 +92,58 @@ func benchTable(b *testing.B, s Store, n int) []string {
 		b.FailNow()
 	}
 	return ids
+}
+
+// BenchmarkOpen lists the open tables of a SQLite store that holds 10,000
+// of them (half waiting with a seat free, half playing with 30 moves) and
+// as many that a server must not load (finished, or closed): what a
+// server reads when it starts. The rows go in as the store writes them,
+// in one transaction to keep the set-up short.
+func BenchmarkOpen(b *testing.B) {
+	const open, other, moves = 10000, 10000, 30
+	s, err := OpenSQLite(filepath.Join(b.TempDir(), "open.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	tx, err := s.db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	exec := func(q string, args ...any) {
+		if _, err := tx.Exec(q, args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; i < open+other; i++ {
+		id := fmt.Sprintf("t%05d", i)
+		closed := ""
+		if i >= open && i%2 == 0 {
+			closed = string(Abandoned)
+		}
+		exec(`INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, closed) VALUES (?, 'cabo', 3, '{}', ?, 0, '192.0.2.1', ?, ?)`,
+			id, i, i, closed)
+		exec(`INSERT INTO seats VALUES (?, 0, 'Ann', '', 'h'), (?, 1, 'random', 'random', ''), (?, 2, '', '', '')`, id, id, id)
+		if i < open/2 {
+			continue // waiting
+		}
+		exec(`INSERT INTO matches (table_id, no, seed, over) VALUES (?, 1, ?, ?)`, id, i, i >= open && i%2 == 1)
+		for m := 0; m < moves; m++ {
+			exec(`INSERT INTO moves VALUES (?, 1, ?, ?, '{"type":"draw"}')`, id, m, m%3)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		got, err := s.Open(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(got) != open || got[0].Seated != 2 || !got[open-1].Started {
+			b.Fatalf("%d open tables (first %+v, last %+v), want %d", len(got), got[0], got[len(got)-1], open)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 )
 
 // Memory is a Store that keeps everything in memory: for tests, and for a
@@ -30,22 +31,37 @@ func (m *Memory) get(id string) (*Saved, error) {
 }
 
 // CreateTable implements Store.
-func (m *Memory) CreateTable(_ context.Context, t Table) error {
+func (m *Memory) CreateTable(_ context.Context, t Table, start *Start) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
 		return ErrClosed
 	}
+	if err := checkPlayers(t.Players); err != nil {
+		return fmt.Errorf("store: table %q: %v", t.ID, err)
+	}
 	if m.tables[t.ID] != nil {
 		return fmt.Errorf("store: table %q exists", t.ID)
 	}
-	t.Seats = append([]Seat(nil), t.Seats...)
-	m.tables[t.ID] = &Saved{Table: t}
+	if len(t.Seats) > t.Players {
+		return fmt.Errorf("store: table %q has no seat %d", t.ID, t.Players)
+	}
+	seats := make([]Seat, t.Players)
+	copy(seats, t.Seats)
+	t.Seats = seats
+	if t.Active.IsZero() {
+		t.Active = t.Created
+	}
+	sv := &Saved{Table: t}
+	if start != nil {
+		sv.Match = &Match{No: start.No, Seed: start.Seed}
+	}
+	m.tables[t.ID] = sv
 	return nil
 }
 
 // SetSeat implements Store.
-func (m *Memory) SetSeat(_ context.Context, id string, seat int, s Seat) error {
+func (m *Memory) SetSeat(_ context.Context, id string, seat int, s Seat, start *Start) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	t, err := m.get(id)
@@ -54,6 +70,12 @@ func (m *Memory) SetSeat(_ context.Context, id string, seat int, s Seat) error {
 	}
 	if seat < 0 || seat >= len(t.Seats) {
 		return fmt.Errorf("store: table %q has no seat %d", id, seat)
+	}
+	if start != nil {
+		// Checked before anything changes: both writes or neither.
+		if err := t.start(start.No, start.Seed); err != nil {
+			return err
+		}
 	}
 	t.Seats[seat] = s
 	return nil
@@ -67,8 +89,13 @@ func (m *Memory) StartMatch(_ context.Context, id string, no int, seed uint64) e
 	if err != nil {
 		return err
 	}
+	return t.start(no, seed)
+}
+
+// start makes match no the table's latest, unless it was started before.
+func (t *Saved) start(no int, seed uint64) error {
 	if t.Match != nil && t.Match.No == no {
-		return fmt.Errorf("store: table %q: match %d already started", id, no)
+		return fmt.Errorf("store: table %q: match %d already started", t.ID, no)
 	}
 	t.Match = &Match{No: no, Seed: seed}
 	return nil
@@ -103,22 +130,81 @@ func (m *Memory) EndMatch(_ context.Context, id string, no int) error {
 	return nil
 }
 
-// Unfinished implements Store.
-func (m *Memory) Unfinished(context.Context) ([]Saved, error) {
+// Open implements Store.
+func (m *Memory) Open(context.Context) ([]Summary, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
 		return nil, ErrClosed
 	}
-	var out []Saved
+	var out []Summary
 	for _, t := range m.tables {
-		if t.Match != nil && t.Match.Over {
+		if t.Closed != NotClosed || t.Match != nil && t.Match.Over {
 			continue
 		}
-		out = append(out, copySaved(t))
+		sm := Summary{ID: t.ID, Game: t.Game, Players: t.Players, Created: t.Created, Creator: t.Creator,
+			Active: t.Active, Started: t.Match != nil}
+		for _, s := range t.Seats {
+			if s.taken() {
+				sm.Seated++
+			}
+		}
+		out = append(out, sm)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
+}
+
+// CloseTable implements Store.
+func (m *Memory) CloseTable(_ context.Context, id string, c Closed, reason string) error {
+	if !c.valid() {
+		return fmt.Errorf("store: table %q: cannot close as %q", id, c)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, err := m.get(id)
+	if err != nil {
+		return err
+	}
+	t.Closed, t.Reason = c, reason
+	return nil
+}
+
+// Touch implements Store.
+func (m *Memory) Touch(_ context.Context, id string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, err := m.get(id)
+	if err != nil {
+		return err
+	}
+	t.Active = at
+	return nil
+}
+
+// Tables implements Store.
+func (m *Memory) Tables(context.Context) ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	ids := make([]string, 0, len(m.tables))
+	for id := range m.tables {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
+
+// Check implements Checker: memory has no storage to damage.
+func (m *Memory) Check(context.Context) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	return nil
 }
 
 // Load implements Store.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -138,29 +137,5 @@ func TestPostgresOpenTogether(t *testing.T) {
 	wg.Wait()
 	for _, err := range errs {
 		must(t, err)
-	}
-}
-
-// A database made before the time per move existed (tapis_tables without
-// turn_ms) still opens: the column is added, and its tables read back
-// with no time per move.
-func TestPostgresOldSchema(t *testing.T) {
-	dsn := pgTestURL(t, t)
-	pgAdmin(t, dsn, `CREATE TABLE tapis_tables (id text PRIMARY KEY, game text NOT NULL, players integer NOT NULL, options text NOT NULL, created timestamptz NOT NULL)`)
-	pgAdmin(t, dsn, `INSERT INTO tapis_tables VALUES ('old', 'cabo', 2, '{}', now())`)
-	ctx := context.Background()
-	s, err := OpenPostgres(ctx, dsn)
-	if err != nil {
-		t.Fatalf("opening an old database: %v", err)
-	}
-	defer s.Close()
-	got, err := s.Unfinished(ctx)
-	if err != nil || len(got) != 1 || got[0].ID != "old" || got[0].TurnTime != 0 {
-		t.Fatalf("the old table read back as %+v, %v", got, err)
-	}
-	must(t, s.CreateTable(ctx, Table{ID: "new", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, TurnTime: time.Minute}))
-	n, err := s.Load(ctx, "new")
-	if err != nil || n.TurnTime != time.Minute {
-		t.Fatalf("a new table in the old database: %+v, %v", n.Table, err)
 	}
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"sync"
@@ -11,40 +10,6 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
-
-const schema = `
-CREATE TABLE IF NOT EXISTS tables (
-	id      TEXT PRIMARY KEY,
-	game    TEXT NOT NULL,
-	players INTEGER NOT NULL,
-	options TEXT NOT NULL,
-	created INTEGER NOT NULL,
-	turn_ms INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS seats (
-	table_id   TEXT NOT NULL,
-	seat       INTEGER NOT NULL,
-	name       TEXT NOT NULL,
-	bot        TEXT NOT NULL,
-	token_hash TEXT NOT NULL,
-	PRIMARY KEY (table_id, seat)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS matches (
-	table_id TEXT NOT NULL,
-	no       INTEGER NOT NULL,
-	seed     INTEGER NOT NULL,
-	over     INTEGER NOT NULL DEFAULT 0,
-	PRIMARY KEY (table_id, no)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS moves (
-	table_id TEXT NOT NULL,
-	no       INTEGER NOT NULL,
-	idx      INTEGER NOT NULL,
-	seat     INTEGER NOT NULL,
-	move     TEXT NOT NULL,
-	PRIMARY KEY (table_id, no, idx)
-) WITHOUT ROWID;
-`
 
 // SQLite is the default Store: one database file, written by one goroutine
 // that commits every write waiting at that moment in one transaction
@@ -87,47 +52,13 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection: SQLite has one writer anyway, and the writer
 	// goroutine is the only one that writes.
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
-	}
-	if err := migrate(db); err != nil {
+	if err := migrateSQLite(context.Background(), db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
 	}
 	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
-}
-
-// migrate brings a database made by an earlier version up to the schema:
-// CREATE TABLE IF NOT EXISTS leaves an existing table as it was, so a
-// column added since is added here. A table from before the time per
-// move has none (turn_ms 0).
-func migrate(db *sql.DB) error {
-	rows, err := db.Query(`SELECT name FROM pragma_table_info('tables')`)
-	if err != nil {
-		return err
-	}
-	has := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return err
-		}
-		has[name] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	if !has["turn_ms"] {
-		if _, err := db.Exec(`ALTER TABLE tables ADD COLUMN turn_ms INTEGER NOT NULL DEFAULT 0`); err != nil {
-			return fmt.Errorf("adding turn_ms: %v", err)
-		}
-	}
-	return nil
 }
 
 // writer commits batches of waiting writes until Close.
@@ -275,15 +206,25 @@ func (s *SQLite) do(ctx context.Context, o op) error {
 }
 
 // CreateTable implements Store.
-func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
+func (s *SQLite) CreateTable(ctx context.Context, t Table, start *Start) error {
+	if err := checkPlayers(t.Players); err != nil {
+		return fmt.Errorf("store: table %s: %v", t.ID, err)
+	}
 	opts := string(t.Options)
 	if opts == "" {
 		opts = "{}"
 	}
-	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms) VALUES (?, ?, ?, ?, ?, ?)`,
-		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds()}}
+	active := t.Active
+	if active.IsZero() {
+		active = t.Created
+	}
+	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli()}}
 	for i, seat := range t.Seats {
 		o.with = append(o.with, seatOp(t.ID, i, seat))
+	}
+	if start != nil {
+		o.with = append(o.with, startOp(t.ID, start.No, start.Seed))
 	}
 	return s.do(ctx, o)
 }
@@ -297,14 +238,24 @@ func seatOp(table string, seat int, st Seat) op {
 		args: []any{table, seat, st.Name, st.Bot, st.TokenHash, table, seat, seat}}
 }
 
+// startOp writes the start of match no; the primary key refuses a match
+// started twice.
+func startOp(table string, no int, seed uint64) op {
+	return op{query: `INSERT INTO matches (table_id, no, seed) VALUES (?, ?, ?)`, args: []any{table, no, int64(seed)}}
+}
+
 // SetSeat implements Store.
-func (s *SQLite) SetSeat(ctx context.Context, table string, seat int, st Seat) error {
-	return s.do(ctx, seatOp(table, seat, st))
+func (s *SQLite) SetSeat(ctx context.Context, table string, seat int, st Seat, start *Start) error {
+	o := seatOp(table, seat, st)
+	if start != nil {
+		o.with = []op{startOp(table, start.No, start.Seed)}
+	}
+	return s.do(ctx, o)
 }
 
 // StartMatch implements Store.
 func (s *SQLite) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
-	return s.exec(ctx, `INSERT INTO matches (table_id, no, seed) VALUES (?, ?, ?)`, table, no, int64(seed))
+	return s.do(ctx, startOp(table, no, seed))
 }
 
 // AppendMove implements Store.
@@ -323,117 +274,19 @@ func (s *SQLite) EndMatch(ctx context.Context, table string, no int) error {
 	return s.exec(ctx, `UPDATE matches SET over = 1 WHERE table_id = ? AND no = ?`, table, no)
 }
 
-// Unfinished implements Store.
-func (s *SQLite) Unfinished(ctx context.Context) ([]Saved, error) {
-	if s.closed() {
-		return nil, ErrClosed
+// CloseTable implements Store.
+func (s *SQLite) CloseTable(ctx context.Context, table string, c Closed, reason string) error {
+	if !c.valid() {
+		return fmt.Errorf("store: table %s: cannot close as %q", table, c)
 	}
-	rows, err := s.db.QueryContext(ctx, `
-		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, m.no, m.seed
-		FROM tables t LEFT JOIN matches m
-		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
-		WHERE m.over IS NULL OR m.over = 0
-		ORDER BY t.id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: unfinished tables: %v", err)
-	}
-	var out []Saved
-	for rows.Next() {
-		var t Saved
-		var opts string
-		var created, turn int64
-		var no, seed sql.NullInt64
-		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &no, &seed); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("store: unfinished tables: %v", err)
-		}
-		t.Options = json.RawMessage(opts)
-		t.Created = time.UnixMilli(created)
-		t.TurnTime = time.Duration(turn) * time.Millisecond
-		if no.Valid {
-			t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64)}
-		}
-		out = append(out, t)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: unfinished tables: %v", err)
-	}
-	for i := range out {
-		if err := s.load(ctx, &out[i]); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", table),
+		query: `UPDATE tables SET closed = ?, reason = ? WHERE id = ?`, args: []any{string(c), reason, table}})
 }
 
-// Load implements Store.
-func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
-	if s.closed() {
-		return Saved{}, ErrClosed
-	}
-	var t Saved
-	var opts string
-	var created, turn int64
-	var no, seed, over sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `
-		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, m.no, m.seed, m.over
-		FROM tables t LEFT JOIN matches m
-		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
-		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &no, &seed, &over)
-	if err != nil {
-		return t, fmt.Errorf("store: table %s: %v", id, err)
-	}
-	t.Options = json.RawMessage(opts)
-	t.Created = time.UnixMilli(created)
-	t.TurnTime = time.Duration(turn) * time.Millisecond
-	if no.Valid {
-		t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64), Over: over.Int64 != 0}
-	}
-	return t, s.load(ctx, &t)
-}
-
-// load fills a saved table's seats and its match's moves.
-func (s *SQLite) load(ctx context.Context, t *Saved) error {
-	t.Seats = make([]Seat, t.Players)
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash FROM seats WHERE table_id = ?`, t.ID)
-	if err != nil {
-		return fmt.Errorf("store: seats of %s: %v", t.ID, err)
-	}
-	for rows.Next() {
-		var i int
-		var st Seat
-		if err := rows.Scan(&i, &st.Name, &st.Bot, &st.TokenHash); err != nil {
-			rows.Close()
-			return fmt.Errorf("store: seats of %s: %v", t.ID, err)
-		}
-		if i >= 0 && i < len(t.Seats) {
-			t.Seats[i] = st
-		}
-	}
-	rows.Close()
-	if t.Match == nil {
-		return rows.Err()
-	}
-	rows, err = s.db.QueryContext(ctx, `SELECT idx, seat, move FROM moves WHERE table_id = ? AND no = ? ORDER BY idx`, t.ID, t.Match.No)
-	if err != nil {
-		return fmt.Errorf("store: moves of %s: %v", t.ID, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var idx int
-		var m Move
-		var mv string
-		if err := rows.Scan(&idx, &m.Seat, &mv); err != nil {
-			return fmt.Errorf("store: moves of %s: %v", t.ID, err)
-		}
-		if idx != len(t.Match.Moves) {
-			return fmt.Errorf("store: moves of %s: move %d is missing", t.ID, len(t.Match.Moves))
-		}
-		m.Move = json.RawMessage(mv)
-		t.Match.Moves = append(t.Match.Moves, m)
-	}
-	return rows.Err()
+// Touch implements Store.
+func (s *SQLite) Touch(ctx context.Context, table string, at time.Time) error {
+	return s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", table),
+		query: `UPDATE tables SET active = ? WHERE id = ?`, args: []any{at.UnixMilli(), table}})
 }
 
 // closed reports whether Close has begun: reads then answer ErrClosed,

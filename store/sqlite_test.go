@@ -1,12 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
-	"database/sql"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A table and its seats are written together or not at all: if a seat's
@@ -35,7 +35,7 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 		t.Fatalf("%d seats kept (%v)", seats, err)
 	}
 	// The store goes on: the same table written whole is kept whole.
-	if err := s.CreateTable(ctx, Table{ID: "half", Game: "cabo", Players: 2, Seats: []Seat{{Name: "Ann"}, {Bot: "random"}}}); err != nil {
+	if err := s.CreateTable(ctx, Table{ID: "half", Game: "cabo", Players: 2, Seats: []Seat{{Name: "Ann"}, {Bot: "random"}}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	sv, err := s.Load(ctx, "half")
@@ -44,53 +44,100 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 	}
 }
 
-// A database made before the time per move existed (its tables table has
-// no turn_ms column) still opens: the column is added, its tables read
-// back with no time per move, and new tables keep theirs. Opening it
-// again finds the column there and adds nothing.
-func TestSQLiteOldSchema(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", "file:"+path)
+// A row that does not hold what its columns should (a hand edit, a bad
+// restore) is listed by Open with a Problem naming the column, beside
+// the tables that read well; Load refuses it with an error.
+func TestSQLiteOpenDamagedRows(t *testing.T) {
+	s, err := OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := `
-CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL, created INTEGER NOT NULL);
-CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
-CREATE TABLE matches (table_id TEXT NOT NULL, no INTEGER NOT NULL, seed INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, no)) WITHOUT ROWID;
-CREATE TABLE moves (table_id TEXT NOT NULL, no INTEGER NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (table_id, no, idx)) WITHOUT ROWID;
-INSERT INTO tables VALUES ('old', 'cabo', 2, '{}', 1000);
-INSERT INTO seats VALUES ('old', 0, 'Ann', '', 'h1'), ('old', 1, 'random', 'random', '');
-INSERT INTO matches VALUES ('old', 1, 42, 0);
-INSERT INTO moves VALUES ('old', 1, 0, 0, '{"type":"draw"}');
-`
-	if _, err := db.Exec(old); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	defer s.Close()
 	ctx := context.Background()
-	for round := 0; round < 2; round++ {
-		s, err := OpenSQLite(path)
-		if err != nil {
-			t.Fatalf("opening an old database (round %d): %v", round, err)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		must(t, fillTable(ctx, s, id, 2))
+	}
+	for _, q := range []string{
+		`UPDATE tables SET players = 'many' WHERE id = 'b'`,
+		`UPDATE tables SET created = x'00ff' WHERE id = 'c'`,
+		`UPDATE tables SET players = 1000000 WHERE id = 'd'`,
+	} {
+		if _, err := s.db.Exec(q); err != nil {
+			t.Fatal(err)
 		}
-		got, err := s.Unfinished(ctx)
-		if err != nil || len(got) != 1+round {
-			t.Fatalf("unfinished: %+v, %v", got, err)
+	}
+	got, err := s.Open(ctx)
+	must(t, err)
+	want := map[string][]string{"a": nil, "b": {"players is text"}, "c": {"created is a blob"}, "d": {"1000000 players"}}
+	if len(got) != len(want) {
+		t.Fatalf("open: %+v", got)
+	}
+	for _, sm := range got {
+		w := want[sm.ID]
+		if len(w) == 0 && sm.Problem != "" || sm.Game != "cabo" {
+			t.Errorf("table %s: %+v", sm.ID, sm)
 		}
-		o := got[round] // "new" sorts before "old"
-		if o.TurnTime != 0 || o.Seats[0].Name != "Ann" || o.Match == nil || o.Match.Seed != 42 || len(o.Match.Moves) != 1 {
-			t.Fatalf("the old table read back as %+v (match %+v)", o.Table, o.Match)
-		}
-		if round == 0 {
-			if err := s.CreateTable(ctx, Table{ID: "new", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, TurnTime: time.Minute}); err != nil {
-				t.Fatal(err)
+		for _, p := range w {
+			if !strings.Contains(sm.Problem, p) {
+				t.Errorf("table %s: problem %q, want it to say %q", sm.ID, sm.Problem, p)
 			}
 		}
-		n, err := s.Load(ctx, "new")
-		if err != nil || n.TurnTime != time.Minute {
-			t.Fatalf("a new table in the old database: %+v, %v", n.Table, err)
+		_, err := s.Load(ctx, sm.ID)
+		if (err != nil) != (len(w) > 0) {
+			t.Errorf("table %s: Load gives %v", sm.ID, err)
 		}
-		s.Close()
+	}
+}
+
+// Check finds a damaged page that Open does not read: the moves table's
+// page. Load, which reads it, fails.
+func TestSQLiteCheckFindsDamage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	must(t, fillTable(ctx, s, "a", 20))
+	must(t, s.Check(ctx))
+	var root, size int64
+	if err := s.db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'moves'`).Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.QueryRow(`PRAGMA page_size`).Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	must(t, s.Close())
+	// The page's header and cell pointers: its type byte no b-tree has.
+	damage(t, path, (root-1)*size, bytes.Repeat([]byte{0xff}, 64))
+
+	s, err = OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := openIDs(t, s); len(got) != 1 {
+		t.Fatalf("open: %v", got)
+	}
+	if err := s.Check(ctx); err == nil || !strings.HasPrefix(err.Error(), "store: integrity check: ") {
+		t.Fatalf("check of a damaged file: %v", err)
+	}
+	if l, err := s.Load(ctx, "a"); err == nil {
+		t.Fatalf("the damaged moves loaded: %+v", l.Match)
+	}
+}
+
+// damage overwrites the file at path with b from offset off.
+func damage(t testing.TB, path string, off int64, b []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(b, off); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 }

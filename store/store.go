@@ -25,6 +25,10 @@ type Seat struct {
 	TokenHash string `json:"token_hash"`
 }
 
+// taken reports whether somebody sits at the seat: a bot, or a human who
+// was given a token.
+func (s Seat) taken() bool { return s.Bot != "" || s.TokenHash != "" }
+
 // Table is a table as created: its game, options and seats.
 type Table struct {
 	ID      string
@@ -37,6 +41,13 @@ type Table struct {
 	// act before a stand-in bot makes that one move for it (0: no limit).
 	// Stores keep it in milliseconds.
 	TurnTime time.Duration
+	// Creator is the address key of the client that created the table,
+	// as the server gives it, so that it can bound the tables one client
+	// keeps waiting.
+	Creator string
+	// Active is the last time a human was seen at the table (Touch moves
+	// it on); CreateTable takes Created when it is zero.
+	Active time.Time
 }
 
 // Move is one applied move: the seat and REPLAY.md's move JSON.
@@ -53,31 +64,77 @@ type Match struct {
 	Over  bool
 }
 
-// Saved is a table as loaded back: its seats and its latest match, if any.
+// Saved is a table as loaded back: its seats and its latest match, if any,
+// and whether it was closed, and why.
 type Saved struct {
 	Table
-	Match *Match
+	Match  *Match
+	Closed Closed
+	// Reason says why a table was closed, in words (a broken table's
+	// error); it may be empty.
+	Reason string
+}
+
+// Start is the start of a match written in the same transaction as the
+// write it goes with (a table created full, the last seat taken), so that
+// a crash between the two never leaves a full table that never starts.
+type Start struct {
+	No   int
+	Seed uint64
 }
 
 // Store is where tables are kept. Every method is safe for concurrent use.
 // Writes return once they are durable against a crash of the process.
 type Store interface {
-	// CreateTable records a new table and its seats.
-	CreateTable(ctx context.Context, t Table) error
-	// SetSeat records a seat change (a guest joining).
-	SetSeat(ctx context.Context, table string, seat int, s Seat) error
-	// StartMatch records the start of match no with its seed.
+	// CreateTable records a new table and its seats, and the start of
+	// its first match if start is not nil: all of it or none.
+	CreateTable(ctx context.Context, t Table, start *Start) error
+	// SetSeat records a seat change (a guest joining), and the start of a
+	// match if start is not nil: both or neither.
+	SetSeat(ctx context.Context, table string, seat int, s Seat, start *Start) error
+	// StartMatch records the start of match no with its seed ("play
+	// again"; the first match starts with CreateTable or SetSeat).
 	StartMatch(ctx context.Context, table string, no int, seed uint64) error
 	// AppendMove records move index (from 0) of a match.
 	AppendMove(ctx context.Context, table string, no, index int, m Move) error
 	// EndMatch marks a match as over.
 	EndMatch(ctx context.Context, table string, no int) error
-	// Unfinished returns every table whose latest match is not over,
-	// or that has not started yet, with that match's moves in order.
-	Unfinished(ctx context.Context) ([]Saved, error)
-	// Load returns one table with its latest match, finished or not (for
-	// audits, replays and tests).
+	// Open summarises every table that is not closed and whose latest
+	// match is not over or that has none yet, by id, without seats or
+	// moves: what a server reads at start, loading a table's moves only
+	// when it is needed. A table that cannot be read whole is listed with
+	// a Problem rather than failing the call.
+	Open(ctx context.Context) ([]Summary, error)
+	// Load returns one table with its latest match and its moves in
+	// order, finished or not, closed or not.
 	Load(ctx context.Context, table string) (Saved, error)
+	// CloseTable closes a table as expired, abandoned or broken, with a
+	// reason: Open no longer lists it, and Load says so. Closing a closed
+	// table records the new state and reason.
+	CloseTable(ctx context.Context, table string, c Closed, reason string) error
+	// Touch records at as the last time a human was seen at the table.
+	Touch(ctx context.Context, table string, at time.Time) error
+	// Tables returns the id of every table, closed ones included, in
+	// order: for audits such as tapis check.
+	Tables(ctx context.Context) ([]string, error)
 	// Close releases the store.
 	Close() error
 }
+
+// Checker is a store that can check its own storage for damage below the
+// tables it keeps (pages, indexes), which replaying tables cannot see.
+// Every store of this package is one.
+type Checker interface {
+	// Check returns an error naming the problems found, nil if none.
+	Check(ctx context.Context) error
+}
+
+// Every store of this package is a Store and a Checker.
+var (
+	_ Store   = (*Memory)(nil)
+	_ Store   = (*SQLite)(nil)
+	_ Store   = (*Postgres)(nil)
+	_ Checker = (*Memory)(nil)
+	_ Checker = (*SQLite)(nil)
+	_ Checker = (*Postgres)(nil)
+)

@@ -50,30 +50,31 @@ func TestStoreRoundTrip(t *testing.T) {
 			tab := Table{ID: "abc", Game: "cabo", Players: 2, Options: json.RawMessage(`{"hand_size":4}`),
 				Created: time.UnixMilli(1000), Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}},
 				TurnTime: 90 * time.Second}
-			must(t, s.CreateTable(ctx, tab))
-			must(t, s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 2, Created: time.UnixMilli(1), Seats: []Seat{{}, {}}}))
-			must(t, s.SetSeat(ctx, "abc", 1, Seat{Name: "Bob", TokenHash: "h2"}))
+			must(t, s.CreateTable(ctx, tab, nil))
+			must(t, s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 2, Created: time.UnixMilli(1), Seats: []Seat{{}, {}}}, nil))
+			must(t, s.SetSeat(ctx, "abc", 1, Seat{Name: "Bob", TokenHash: "h2"}, nil))
 			must(t, s.StartMatch(ctx, "abc", 1, 1<<63+5))
 			moves := []Move{{0, json.RawMessage(`{"type":"draw"}`)}, {1, json.RawMessage(`{"type":"discard"}`)}}
 			for i, m := range moves {
 				must(t, s.AppendMove(ctx, "abc", 1, i, m))
 			}
-			got, err := s.Unfinished(ctx)
-			must(t, err)
-			if len(got) != 2 || got[0].ID != "abc" || got[1].ID != "waiting" || got[1].Match != nil {
-				t.Fatalf("unfinished: %+v", got)
+			if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"abc", "waiting"}) {
+				t.Fatalf("open: %v", got)
 			}
-			a := got[0]
+			a, err := s.Load(ctx, "abc")
+			must(t, err)
 			if a.Game != "cabo" || a.Players != 2 || string(a.Options) != `{"hand_size":4}` || !a.Created.Equal(tab.Created) {
 				t.Fatalf("table: %+v", a.Table)
 			}
-			if a.TurnTime != 90*time.Second || got[1].TurnTime != 0 {
-				t.Fatalf("time per move: %v and %v, want 1m30s and none", a.TurnTime, got[1].TurnTime)
+			w, err := s.Load(ctx, "waiting")
+			must(t, err)
+			if a.TurnTime != 90*time.Second || w.TurnTime != 0 || w.Match != nil {
+				t.Fatalf("time per move: %v and %v, want 1m30s and none; waiting match %+v", a.TurnTime, w.TurnTime, w.Match)
 			}
 			if !reflect.DeepEqual(a.Seats, []Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "Bob", TokenHash: "h2"}}) {
 				t.Fatalf("seats: %+v", a.Seats)
 			}
-			if a.Match.No != 1 || a.Match.Seed != 1<<63+5 || !reflect.DeepEqual(a.Match.Moves, moves) {
+			if a.Match.No != 1 || a.Match.Seed != 1<<63+5 || !reflect.DeepEqual(a.Match.Moves, moves) || a.Match.Over {
 				t.Fatalf("match: %+v", a.Match)
 			}
 			must(t, s.EndMatch(ctx, "abc", 1))
@@ -82,15 +83,14 @@ func TestStoreRoundTrip(t *testing.T) {
 			if !l.Match.Over || len(l.Match.Moves) != 2 || l.Seats[1].Name != "Bob" || l.TurnTime != 90*time.Second {
 				t.Fatalf("load: %+v", l)
 			}
-			got, err = s.Unfinished(ctx)
-			must(t, err)
-			if len(got) != 1 || got[0].ID != "waiting" {
-				t.Fatalf("after the end: %+v", got)
+			if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"waiting"}) {
+				t.Fatalf("open after the end: %v", got)
 			}
 			must(t, s.StartMatch(ctx, "abc", 2, 7))
-			got, _ = s.Unfinished(ctx)
-			if len(got) != 2 || got[0].Match.No != 2 || len(got[0].Match.Moves) != 0 {
-				t.Fatalf("play again: %+v", got)
+			l, err = s.Load(ctx, "abc")
+			must(t, err)
+			if got := openIDs(t, s); len(got) != 2 || l.Match.No != 2 || len(l.Match.Moves) != 0 || l.Match.Over {
+				t.Fatalf("play again: open %v, match %+v", got, l.Match)
 			}
 			if err := s.AppendMove(ctx, "abc", 1, 5, moves[0]); err == nil || !strings.Contains(err.Error(), "out of order") {
 				t.Fatalf("a move out of order: %v", err)
@@ -111,19 +111,19 @@ func TestStoreRefuses(t *testing.T) {
 				t.Error("Load of a missing table succeeded")
 			}
 			tab := Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}
-			must(t, s.CreateTable(ctx, tab))
-			if err := s.CreateTable(ctx, tab); err == nil {
+			must(t, s.CreateTable(ctx, tab, nil))
+			if err := s.CreateTable(ctx, tab, nil); err == nil {
 				t.Error("a second table t was accepted")
 			}
 			if err := s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
 				t.Error("a move of a match not started was accepted")
 			}
 			for _, seat := range []int{-1, 2} {
-				if err := s.SetSeat(ctx, "t", seat, Seat{Name: "Zoé"}); err == nil {
+				if err := s.SetSeat(ctx, "t", seat, Seat{Name: "Zoé"}, nil); err == nil {
 					t.Errorf("seat %d of a 2-seat table was accepted", seat)
 				}
 			}
-			if err := s.SetSeat(ctx, "nowhere", 0, Seat{Name: "Zoé"}); err == nil {
+			if err := s.SetSeat(ctx, "nowhere", 0, Seat{Name: "Zoé"}, nil); err == nil {
 				t.Error("a seat of a missing table was accepted")
 			}
 			must(t, s.StartMatch(ctx, "t", 1, 1))
@@ -147,18 +147,23 @@ func TestStoreClosed(t *testing.T) {
 	for name, k := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			s := k.open(t)
-			must(t, s.CreateTable(ctx, Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}))
+			must(t, s.CreateTable(ctx, Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil))
 			must(t, s.Close())
-			_, errU := s.Unfinished(ctx)
+			_, errO := s.Open(ctx)
 			_, errL := s.Load(ctx, "t")
+			_, errT := s.Tables(ctx)
 			for what, err := range map[string]error{
-				"CreateTable": s.CreateTable(ctx, Table{ID: "u", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}),
-				"SetSeat":     s.SetSeat(ctx, "t", 0, Seat{Name: "Ann"}),
+				"CreateTable": s.CreateTable(ctx, Table{ID: "u", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil),
+				"SetSeat":     s.SetSeat(ctx, "t", 0, Seat{Name: "Ann"}, nil),
 				"StartMatch":  s.StartMatch(ctx, "t", 1, 1),
 				"AppendMove":  s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}),
 				"EndMatch":    s.EndMatch(ctx, "t", 1),
-				"Unfinished":  errU,
+				"Open":        errO,
 				"Load":        errL,
+				"Tables":      errT,
+				"CloseTable":  s.CloseTable(ctx, "t", Expired, ""),
+				"Touch":       s.Touch(ctx, "t", time.Now()),
+				"Check":       s.(Checker).Check(ctx),
 			} {
 				if !errors.Is(err, ErrClosed) {
 					t.Errorf("%s after Close: %v, want ErrClosed", what, err)
@@ -169,8 +174,8 @@ func TestStoreClosed(t *testing.T) {
 }
 
 // Many tables written at once are all kept; writers racing for the same
-// move of one table record it exactly once and leave no gap; and Load and
-// Unfinished then agree.
+// move of one table record it exactly once and leave no gap; and Open
+// then lists every table.
 func TestStoreConcurrent(t *testing.T) {
 	ctx := context.Background()
 	const tables, moves = 20, 30
@@ -179,7 +184,7 @@ func TestStoreConcurrent(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := k.open(t)
 			defer s.Close()
-			must(t, s.CreateTable(ctx, Table{ID: "shared", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}))
+			must(t, s.CreateTable(ctx, Table{ID: "shared", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil))
 			must(t, s.StartMatch(ctx, "shared", 1, 1))
 			var wg sync.WaitGroup
 			errs := make(chan error, tables+racers)
@@ -203,27 +208,21 @@ func TestStoreConcurrent(t *testing.T) {
 			for err := range errs {
 				must(t, err)
 			}
-			got, err := s.Unfinished(ctx)
-			must(t, err)
+			got := openIDs(t, s)
 			if len(got) != tables+1 {
-				t.Fatalf("%d unfinished tables, want %d", len(got), tables+1)
+				t.Fatalf("%d open tables, want %d", len(got), tables+1)
 			}
 			var sharedMoves []Move
-			for _, u := range got {
-				if u.ID == "shared" {
-					sharedMoves = u.Match.Moves
-				}
-				l, err := s.Load(ctx, u.ID)
+			for _, id := range got {
+				l, err := s.Load(ctx, id)
 				must(t, err)
-				if !reflect.DeepEqual(l, u) {
-					t.Fatalf("table %s: Load gives %+v, Unfinished %+v", u.ID, l, u)
-				}
 				want := moves
-				if u.ID == "shared" {
+				if id == "shared" {
 					want = shared
+					sharedMoves = l.Match.Moves
 				}
-				if len(u.Match.Moves) != want {
-					t.Fatalf("table %s: %d moves back, want %d", u.ID, len(u.Match.Moves), want)
+				if len(l.Match.Moves) != want {
+					t.Fatalf("table %s: %d moves back, want %d", id, len(l.Match.Moves), want)
 				}
 			}
 			// Each racer's wins are the moves that carry its seat number.
@@ -249,7 +248,7 @@ func TestStoreConcurrent(t *testing.T) {
 
 // fillTable creates table id with a match of n moves.
 func fillTable(ctx context.Context, s Store, id string, n int) error {
-	if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{Name: id}, {Bot: "random"}}}); err != nil {
+	if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{Name: id}, {Bot: "random"}}}, nil); err != nil {
 		return err
 	}
 	if err := s.StartMatch(ctx, id, 1, uint64(len(id))); err != nil {
@@ -289,7 +288,7 @@ func TestStoreReopen(t *testing.T) {
 			s := k.open(t)
 			must(t, fillTable(ctx, s, "a", 5))
 			must(t, fillTable(ctx, s, "b", 3))
-			must(t, s.SetSeat(ctx, "a", 1, Seat{Name: "Bob", TokenHash: "h2"}))
+			must(t, s.SetSeat(ctx, "a", 1, Seat{Name: "Bob", TokenHash: "h2"}, nil))
 			must(t, s.EndMatch(ctx, "b", 1))
 			before, err := s.Load(ctx, "a")
 			must(t, err)
@@ -302,10 +301,10 @@ func TestStoreReopen(t *testing.T) {
 				t.Fatalf("before: %+v\nafter:  %+v", before, after)
 			}
 			must(t, s.AppendMove(ctx, "a", 1, 5, Move{Move: json.RawMessage(`{"type":"knock"}`)}))
-			got, err := s.Unfinished(ctx)
+			a, err := s.Load(ctx, "a")
 			must(t, err)
-			if len(got) != 1 || got[0].ID != "a" || len(got[0].Match.Moves) != 6 {
-				t.Fatalf("unfinished after reopening: %+v", got)
+			if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"a"}) || len(a.Match.Moves) != 6 {
+				t.Fatalf("after reopening: open %v, %d moves", got, len(a.Match.Moves))
 			}
 			b, err := s.Load(ctx, "b")
 			must(t, err)
@@ -314,6 +313,21 @@ func TestStoreReopen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openIDs lists the ids Open returns, failing on an error or a Problem.
+func openIDs(t *testing.T, s Store) []string {
+	t.Helper()
+	got, err := s.Open(context.Background())
+	must(t, err)
+	ids := []string{}
+	for _, sm := range got {
+		if sm.Problem != "" {
+			t.Fatalf("table %s: %s", sm.ID, sm.Problem)
+		}
+		ids = append(ids, sm.ID)
+	}
+	return ids
 }
 
 func must(t *testing.T, err error) {

@@ -1,9 +1,10 @@
 // Command tapis is the one binary of Tapis: it serves the web table, plays
-// scripted games and simulates games between bots.
+// scripted games, simulates games between bots and checks a database.
 //
 //	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s]
 //	tapis sim    --game cabo --players 4 --bots heuristic,random,... --games N --seed S [--json]
 //	tapis replay FILE|-
+//	tapis check  [--db tapis.db|postgres://...]
 package main
 
 import (
@@ -19,6 +20,7 @@ type command func(args []string, stdout, stderr io.Writer) int
 
 func commands() map[string]command {
 	return map[string]command{
+		"check":  runCheck,
 		"replay": runReplay,
 		"serve":  runServe,
 		"sim":    runSim,
