@@ -30,10 +30,14 @@ func (t *table) crowded(seat game.Seat) string {
 // A seat's connection changes what everyone sees of the seats; a
 // spectator's changes only the count, told later (tellWatchers).
 func (t *table) attach(c *conn) {
+	if len(t.conns) == 0 {
+		t.wake()
+	}
 	t.conns[c] = struct{}{}
 	if c.seat >= 0 {
 		t.seats[c.seat].conns++
 		t.dismiss(c.seat)
+		t.seen = time.Now()
 	} else {
 		t.watchers++
 		t.noteWatchers()
@@ -51,6 +55,22 @@ func (t *table) attach(c *conn) {
 	}
 }
 
+// wake restarts the clocks of a table nobody was at: nothing played
+// meanwhile (attended), so the seats due to act and the absent ones get
+// their whole time and grace period from now, as after a restart.
+func (t *table) wake() {
+	now := time.Now()
+	for i := range t.seats {
+		seat := &t.seats[i]
+		if !seat.due.IsZero() {
+			seat.due = now
+		}
+		if seat.conns == 0 {
+			seat.away = now
+		}
+	}
+}
+
 // drop removes a connection; its writer then closes the socket.
 func (t *table) drop(c *conn) {
 	if _, ok := t.conns[c]; !ok {
@@ -58,6 +78,9 @@ func (t *table) drop(c *conn) {
 	}
 	delete(t.conns, c)
 	close(c.out)
+	if len(t.conns) == 0 {
+		t.empty = time.Now()
+	}
 	if c.seat < 0 {
 		t.watchers--
 		t.noteWatchers()
@@ -65,6 +88,7 @@ func (t *table) drop(c *conn) {
 	}
 	seat := &t.seats[c.seat]
 	seat.conns--
+	t.seen = time.Now()
 	if seat.conns == 0 {
 		seat.away = time.Now() // its grace period starts
 	}

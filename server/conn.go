@@ -30,9 +30,8 @@ const outQueue = 256
 // serveWS upgrades a request to a WebSocket for a seat (token) or a
 // spectator (no token), then reads the client's messages until it leaves.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	t := s.table(r.PathValue("id"))
+	t := s.find(w, r.PathValue("id"))
 	if t == nil {
-		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
 		return
 	}
 	release, ok := s.guard.conns.Acquire(s.guard.client(r))

@@ -153,6 +153,15 @@ func (sh *shadow) checkMessages(t *testing.T, s game.Seat, raw [][]byte) {
 				welcome = nil
 			}
 		case "table", "pong":
+		case "watchers":
+			// A count and nothing else.
+			var w struct {
+				Type  string `json:"type"`
+				Count int    `json:"count"`
+			}
+			if err := game.DecodeStrict(b, &w); err != nil || w.Count < 0 {
+				t.Fatalf("%s: watchers message %s: %v", where, b, err)
+			}
 		case "error":
 			t.Fatalf("%s: unexpected error %s", where, b)
 		default:

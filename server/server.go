@@ -85,9 +85,15 @@ type Config struct {
 	// tests make it a few milliseconds, so that a time per move of 10
 	// (the least accepted) runs out at once.
 	TurnUnit time.Duration
-	// IdleTimeout is how long a finished table nobody watches stays in
-	// memory (default 1h).
+	// IdleTimeout is how long a table nobody is connected to stays in
+	// memory (default 5 min); then it sleeps in the store until someone
+	// comes back (lifecycle.go).
 	IdleTimeout time.Duration
+	// WaitingTTL is how long a table waiting for players may go without
+	// anyone there before it expires (default 15 min); AbandonAfter the
+	// same for an unfinished match, which is then abandoned (default
+	// 24 h). SweepEvery is how often they are looked for (default 1 min).
+	WaitingTTL, AbandonAfter, SweepEvery time.Duration
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64
@@ -121,10 +127,11 @@ type Server struct {
 	tctx context.Context
 
 	mu      sync.Mutex
-	tables  map[string]*table
-	closing bool           // ctx has ended: no new connection reader
-	readers sync.WaitGroup // connection readers, under mu while !closing
-	wg      sync.WaitGroup // table goroutines
+	tables  map[string]*table   // loaded
+	dormant map[string]*dormant // open, only in the store (lifecycle.go)
+	closing bool                // ctx has ended: no new connection reader
+	readers sync.WaitGroup      // connection readers, under mu while !closing
+	wg      sync.WaitGroup      // table goroutines
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -175,8 +182,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.TurnUnit <= 0 {
 		cfg.TurnUnit = time.Second
 	}
-	if cfg.IdleTimeout <= 0 {
-		cfg.IdleTimeout = time.Hour
+	for _, d := range []struct {
+		f *time.Duration
+		v time.Duration
+	}{{&cfg.IdleTimeout, 5 * time.Minute}, {&cfg.WaitingTTL, 15 * time.Minute},
+		{&cfg.AbandonAfter, 24 * time.Hour}, {&cfg.SweepEvery, time.Minute}} {
+		if *d.f <= 0 {
+			*d.f = d.v
+		}
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
@@ -191,7 +204,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{}}
+	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
+		dormant: map[string]*dormant{}}
 	s.guard = newGuard(&s.cfg)
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
@@ -204,6 +218,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.routes()
 	go s.stop(stopTables)
+	go s.sweep()
 	return s, nil
 }
 
@@ -251,44 +266,6 @@ func (s *Server) persist() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(s.ctx), storeTimeout)
 }
 
-// restore rebuilds the store's unfinished tables.
-func (s *Server) restore(ctx context.Context) error {
-	open, err := s.cfg.Store.Open(ctx)
-	if err != nil {
-		return err
-	}
-	for _, sm := range open {
-		if sm.Problem != "" {
-			s.log.Error("cannot restore table", "table", sm.ID, "err", sm.Problem)
-			continue
-		}
-		sv, err := s.cfg.Store.Load(ctx, sm.ID)
-		if err != nil {
-			s.log.Error("cannot restore table", "table", sm.ID, "err", err)
-			continue
-		}
-		if s.games[sv.Game] == nil || len(sv.Seats) != sv.Players {
-			s.log.Error("cannot restore table", "table", sv.ID, "game", sv.Game)
-			continue
-		}
-		t := newTable(s, sv.Table)
-		if sv.Match != nil {
-			if err := t.replay(sv.Match); err != nil {
-				s.log.Error("cannot restore table", "table", sv.ID, "err", err)
-				continue
-			}
-		}
-		s.mu.Lock()
-		s.tables[t.id] = t
-		s.mu.Unlock()
-		s.launch(t)
-	}
-	if len(open) > 0 {
-		s.log.Info("tables restored", "count", len(open))
-	}
-	return nil
-}
-
 func (s *Server) launch(t *table) {
 	s.wg.Add(1)
 	go func() {
@@ -300,23 +277,6 @@ func (s *Server) launch(t *table) {
 // Wait returns once every table's goroutine has stopped (after the
 // context given to New is cancelled).
 func (s *Server) Wait() { s.wg.Wait() }
-
-func (s *Server) table(id string) *table {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.tables[id]
-}
-
-// evict forgets an idle table, whose goroutine then ends. A request that
-// found the table just before gets errTableClosed; the game is in the
-// store, over.
-func (s *Server) evict(t *table) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tables[t.id] == t {
-		delete(s.tables, t.id)
-	}
-}
 
 // Timeouts bound how long a client may hold an HTTP connection by sending
 // its request slowly or keeping it idle (HTTPServer). WebSockets lift the
@@ -508,9 +468,15 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// A table created full starts in the same write.
+	var start *store.Start
+	if seated(tab.Seats) {
+		start = &store.Start{No: 1, Seed: s.cfg.Seed()}
+	}
+	tab.Creator = client
 	ctx, cancel := s.persist()
 	defer cancel()
-	if err := s.cfg.Store.CreateTable(ctx, tab, nil); err != nil {
+	if err := s.cfg.Store.CreateTable(ctx, tab, start); err != nil {
 		unwait()
 		s.log.Error("create table", "err", err)
 		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
@@ -518,32 +484,20 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	t := newTable(s, tab)
 	t.unwait = unwait
+	if start != nil {
+		// Before anyone can reach it: nobody else is told.
+		t.open(start.No, start.Seed)
+	}
 	s.mu.Lock()
 	s.tables[t.id] = t
 	s.mu.Unlock()
 	s.launch(t)
-	var err error
-	// Not under the request's context: a client that hangs up now must not
-	// leave a full table that never starts.
-	if cerr := t.call(context.Background(), func() {
-		if t.full() {
-			err = t.start()
-		}
-	}); cerr != nil {
-		err = cerr
-	}
-	if err != nil {
-		s.log.Error("start table", "table", t.id, "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the table could not start")
-		return
-	}
 	writeJSON(w, http.StatusCreated, resp)
 }
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
-	t := s.table(r.PathValue("id"))
+	t := s.find(w, r.PathValue("id"))
 	if t == nil {
-		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
 		return
 	}
 	var in tableInfo
@@ -555,9 +509,8 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
-	t := s.table(r.PathValue("id"))
+	t := s.find(w, r.PathValue("id"))
 	if t == nil {
-		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
 		return
 	}
 	var req struct {

@@ -45,7 +45,7 @@ func (t *table) armAway() {
 // its player comes back (attach) or the match ends (begin).
 func (t *table) standIn() {
 	after := t.srv.cfg.AwayAfter
-	if after < 0 || t.st == nil || t.st.Over() {
+	if after < 0 || t.st == nil || t.st.Over() || !t.attended() {
 		return
 	}
 	taken := false

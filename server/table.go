@@ -46,6 +46,10 @@ type table struct {
 	created time.Time
 	inbox   chan func()
 	dead    chan struct{} // closed when run returns
+	creator string        // the creating client's limit key
+	// seen is the last time a person sat connected at the table (the
+	// store's Active), empty since when nobody at all has been.
+	seen, empty time.Time
 	// unwait gives back the place its creator's waiting table held
 	// (Limits.Waiting): once it starts, or when it goes.
 	unwait func()
@@ -86,11 +90,15 @@ type table struct {
 func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
 		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
+		creator: t.Creator, seen: t.Active, empty: time.Now(),
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
 		conns: map[*conn]struct{}{},
 	}
 	for _, s := range t.Seats {
 		tb.seats = append(tb.seats, seat{Seat: s})
+	}
+	if tb.seen.IsZero() {
+		tb.seen = t.Created
 	}
 	return tb
 }
@@ -157,11 +165,11 @@ func (t *table) run(ctx context.Context) {
 			t.watchC = nil
 			t.tellWatchers()
 		case <-t.idleC:
+			t.idleC = nil
 			if t.idle() {
 				t.srv.evict(t)
 				return
 			}
-			t.idleC = nil
 		}
 	}
 }
@@ -178,18 +186,25 @@ func (t *table) drain() {
 	}
 }
 
-// idle reports whether nobody needs the table in memory any more: its
-// match is over and nobody is connected.
-func (t *table) idle() bool { return t.status() == "over" && len(t.conns) == 0 }
+// idle reports whether the table need not stay in memory: nobody has been
+// connected for Config.IdleTimeout (lifecycle.go).
+func (t *table) idle() bool {
+	return len(t.conns) == 0 && time.Since(t.empty) >= t.srv.cfg.IdleTimeout
+}
 
-// schedule arms the bot timer when a bot must act, the away timer when
-// an absent seat must, the turn timer when a human seat is on the clock,
-// and the idle timer.
+// attended reports whether anyone, player or spectator, is connected:
+// bots and stand-ins play only then, so that a table everyone has left
+// costs nothing and waits for its players.
+func (t *table) attended() bool { return len(t.conns) > 0 }
+
+// schedule arms the idle timer when nobody is connected, and, when
+// someone is, the bot timer when a bot must act, the away timer when an
+// absent seat must, and the turn timer when a human seat is on the clock.
 func (t *table) schedule() {
-	if t.idleC == nil && t.idle() {
-		t.idleC = time.After(t.srv.cfg.IdleTimeout)
+	if t.idleC == nil && len(t.conns) == 0 {
+		t.idleC = time.After(time.Until(t.empty.Add(t.srv.cfg.IdleTimeout)))
 	}
-	if t.st == nil || t.st.Over() {
+	if t.st == nil || t.st.Over() || !t.attended() {
 		return
 	}
 	t.armAway()
@@ -212,6 +227,9 @@ func (t *table) schedule() {
 // the table must go on answering meanwhile. The move comes back through
 // the inbox (botChose).
 func (t *table) playBot(ctx context.Context) {
+	if !t.attended() {
+		return
+	}
 	for _, s := range t.st.ToMove().List() {
 		p := t.seats[s].player
 		if p == nil {
@@ -303,17 +321,22 @@ func (t *table) join(name string) (game.Seat, string, error) {
 		}
 		token := randomToken()
 		ns := store.Seat{Name: name, TokenHash: hashToken(token)}
+		// The seat that fills the table and the match it starts are one
+		// write: no crash between them leaves a full table unstarted.
+		var start *store.Start
+		if t.st == nil && t.freeSeats() == 1 {
+			start = &store.Start{No: t.match + 1, Seed: t.srv.cfg.Seed()}
+		}
 		ctx, cancel := t.srv.persist()
 		defer cancel()
-		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns, nil); err != nil {
+		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns, start); err != nil {
 			return 0, "", err
 		}
 		t.seats[i].Seat = ns
+		t.seen = time.Now()
 		t.broadcastInfo()
-		if t.st == nil && t.full() {
-			if err := t.start(); err != nil {
-				return 0, "", err
-			}
+		if start != nil {
+			t.open(start.No, start.Seed)
 		}
 		return game.Seat(i), token, nil
 	}
@@ -325,13 +348,17 @@ var (
 	errNameTaken = errors.New("server: a player of that name already sits at this table: choose another name")
 )
 
-func (t *table) full() bool {
+func (t *table) full() bool { return t.freeSeats() == 0 }
+
+// freeSeats is how many human seats nobody has taken.
+func (t *table) freeSeats() int {
+	n := 0
 	for _, s := range t.seats {
 		if s.Bot == "" && s.TokenHash == "" {
-			return false
+			n++
 		}
 	}
-	return true
+	return n
 }
 
 // seated reports whether every seat is taken, by a bot or a person.
@@ -344,7 +371,7 @@ func seated(seats []store.Seat) bool {
 	return true
 }
 
-// start begins the next match with the same seats.
+// start begins the next match with the same seats: stored, then played.
 func (t *table) start() error {
 	seed := t.srv.cfg.Seed()
 	ctx, cancel := t.srv.persist()
@@ -352,13 +379,21 @@ func (t *table) start() error {
 	if err := t.srv.cfg.Store.StartMatch(ctx, t.id, t.match+1, seed); err != nil {
 		return err
 	}
-	if err := t.begin(t.match+1, seed); err != nil {
-		return err
+	t.open(t.match+1, seed)
+	return nil
+}
+
+// open plays match no, already stored, and tells everyone. Its options
+// were checked when the table was made, so the game cannot refuse it; if
+// it did, the table would be broken, and the next load says so.
+func (t *table) open(no int, seed uint64) {
+	if err := t.begin(no, seed); err != nil {
+		t.srv.log.Error("begin match", "table", t.id, "match", no, "err", err)
+		return
 	}
 	t.unwait()
 	t.broadcastInfo()
 	t.broadcastState(game.Spectator, t.log.Events)
-	return nil
 }
 
 // begin sets up match no from its seed: the state, and fresh bots. The

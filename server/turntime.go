@@ -76,7 +76,7 @@ func (t *table) armTurn() {
 // is up. It plays like any bot seat (schedule, playBot, botChose); its
 // move, or the player's own if it comes first, sends it away (clocks).
 func (t *table) turnUp() {
-	if t.turnTime <= 0 || t.st == nil || t.st.Over() {
+	if t.turnTime <= 0 || t.st == nil || t.st.Over() || !t.attended() {
 		return
 	}
 	taken := false

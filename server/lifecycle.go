@@ -1,0 +1,268 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"tapis/store"
+)
+
+// A table's life. Its game goes waiting (seats free) → playing → over →
+// playing again ("play again"); the store knows that from its matches.
+// Where it lives, this file decides, in one place:
+//
+//   - loaded: a goroutine owns it (table.run) while anyone is connected,
+//     and for Config.IdleTimeout after the last one leaves;
+//   - dormant: only in the store, summarised in Server.dormant; the first
+//     request that needs it loads it (find), replaying its moves;
+//   - closed, for good, kept in the store: expired (it waited for players
+//     and nobody came for Config.WaitingTTL), abandoned (its match was
+//     left unfinished with nobody there for Config.AbandonAfter), or
+//     broken (it cannot be restored: logged with its id, then skipped).
+//
+// Start-up reads only the summaries, so that ten thousand stored tables
+// cost a query, not ten thousand replays. Nothing plays at a table nobody
+// is connected to (attended): its bots and stand-ins wait with it.
+
+// dormant is an open table that is not loaded.
+type dormant struct {
+	store.Summary
+	// unwait gives back its creator's waiting place (Limits.Waiting).
+	unwait func()
+	// loading is closed when a request that loads the table is done.
+	loading chan struct{}
+}
+
+var (
+	errBusy   = errors.New("server: too many tables are in play; try again later")
+	errBroken = errors.New("server: this table could not be restored")
+)
+
+// restore reads the open tables' summaries and closes those whose time
+// is up, those past their creator's waiting limit and those that cannot
+// be read; the others wait, dormant, to be loaded when needed.
+func (s *Server) restore(ctx context.Context) error {
+	open, err := s.cfg.Store.Open(ctx)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	counts := map[store.Closed]int{}
+	for _, sm := range open {
+		d := &dormant{Summary: sm, unwait: func() {}}
+		why, reason := s.due(d, now)
+		if why == store.NotClosed && !sm.Started {
+			var ok bool
+			if d.unwait, ok = s.guard.waiting.Acquire(sm.Creator); !ok {
+				why, reason = store.Expired, "its creator has too many tables waiting"
+			}
+		}
+		if why != store.NotClosed {
+			s.close(ctx, sm.ID, why, reason)
+			counts[why]++
+			continue
+		}
+		s.dormant[sm.ID] = d
+	}
+	s.log.Info("tables", "open", len(s.dormant), "expired", counts[store.Expired],
+		"abandoned", counts[store.Abandoned], "broken", counts[store.Broken])
+	return nil
+}
+
+// due says whether a dormant table must be closed now, and why.
+func (s *Server) due(d *dormant, now time.Time) (store.Closed, string) {
+	switch {
+	case d.Problem != "":
+		return store.Broken, d.Problem
+	case s.games[d.Game] == nil:
+		return store.Broken, fmt.Sprintf("no game %q", d.Game)
+	case !d.Started && now.Sub(d.Active) >= s.cfg.WaitingTTL:
+		return store.Expired, fmt.Sprintf("nobody came for %v", s.cfg.WaitingTTL)
+	case d.Started && now.Sub(d.Active) >= s.cfg.AbandonAfter:
+		return store.Abandoned, fmt.Sprintf("nobody played for %v", s.cfg.AbandonAfter)
+	}
+	return store.NotClosed, ""
+}
+
+// close closes a table in the store, saying so in the log.
+func (s *Server) close(ctx context.Context, id string, why store.Closed, reason string) {
+	if why == store.Broken {
+		s.log.Error("cannot restore table", "table", id, "err", reason)
+	} else {
+		s.log.Info("table closed", "table", id, "as", why, "because", reason)
+	}
+	if err := s.cfg.Store.CloseTable(ctx, id, why, reason); err != nil {
+		s.log.Error("close table", "table", id, "err", err)
+	}
+}
+
+// sweep closes the dormant tables whose time is up, every
+// Config.SweepEvery until the server stops.
+func (s *Server) sweep() {
+	tick := time.NewTicker(s.cfg.SweepEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case now := <-tick.C:
+			type closing struct {
+				id     string
+				why    store.Closed
+				reason string
+				unwait func()
+			}
+			var due []closing
+			s.mu.Lock()
+			for id, d := range s.dormant {
+				if d.loading != nil {
+					continue
+				}
+				if why, reason := s.due(d, now); why != store.NotClosed {
+					due = append(due, closing{id, why, reason, d.unwait})
+					delete(s.dormant, id)
+				}
+			}
+			s.mu.Unlock()
+			for _, c := range due {
+				ctx, cancel := s.persist()
+				s.close(ctx, c.id, c.why, c.reason)
+				cancel()
+				c.unwait()
+			}
+		}
+	}
+}
+
+// find returns table id, loading it if it is dormant, or answers the
+// request itself (404, 503) and returns nil.
+func (s *Server) find(w http.ResponseWriter, id string) *table {
+	t, err := s.lookup(id)
+	switch {
+	case errors.Is(err, errBusy):
+		httpError(w, http.StatusServiceUnavailable, "busy", err.Error())
+	case errors.Is(err, errBroken):
+		httpError(w, http.StatusNotFound, "broken", err.Error())
+	case t == nil:
+		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
+	}
+	return t
+}
+
+// lookup returns table id, loaded, or nil if there is no such open table.
+// Two requests for one dormant table load it once.
+func (s *Server) lookup(id string) (*table, error) {
+	for {
+		s.mu.Lock()
+		if t := s.tables[id]; t != nil {
+			s.mu.Unlock()
+			return t, nil
+		}
+		d := s.dormant[id]
+		switch {
+		case d == nil:
+			s.mu.Unlock()
+			return nil, nil
+		case d.loading != nil:
+			wait := d.loading
+			s.mu.Unlock()
+			<-wait
+			continue
+		case len(s.tables) >= s.cfg.MaxTables:
+			s.mu.Unlock()
+			return nil, errBusy
+		}
+		d.loading = make(chan struct{})
+		s.mu.Unlock()
+		t, err := s.load(d)
+		s.mu.Lock()
+		delete(s.dormant, id)
+		if err == nil {
+			s.tables[id] = t
+		}
+		close(d.loading)
+		s.mu.Unlock()
+		if err != nil {
+			ctx, cancel := s.persist()
+			s.close(ctx, id, store.Broken, err.Error())
+			cancel()
+			d.unwait()
+			return nil, errBroken
+		}
+		s.launch(t)
+		// A table whose seats were all taken before a crash that came
+		// before its match was written (a database of an earlier
+		// version; writes go together now) starts now.
+		if t.st == nil && t.full() {
+			if cerr := t.call(context.Background(), func() {
+				if t.st == nil && t.full() {
+					err = t.start()
+				}
+			}); cerr != nil || err != nil {
+				s.log.Error("start table", "table", id, "err", errors.Join(cerr, err))
+			}
+		}
+		return t, nil
+	}
+}
+
+// load reads a dormant table and replays its match.
+func (s *Server) load(d *dormant) (*table, error) {
+	ctx, cancel := s.persist()
+	defer cancel()
+	sv, err := s.cfg.Store.Load(ctx, d.ID)
+	switch {
+	case err != nil:
+		return nil, err
+	case s.games[sv.Game] == nil:
+		return nil, fmt.Errorf("no game %q", sv.Game)
+	case len(sv.Seats) != sv.Players:
+		return nil, fmt.Errorf("%d seats for %d players", len(sv.Seats), sv.Players)
+	}
+	t := newTable(s, sv.Table)
+	t.unwait = d.unwait
+	if sv.Match != nil {
+		if err := t.replay(sv.Match); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// evict puts a table nobody is connected to back to sleep: it becomes
+// dormant if it is open, and is forgotten if its match is over (the store
+// keeps it). A request that found it just before gets errTableClosed.
+// It runs in the table's goroutine, which then ends.
+func (s *Server) evict(t *table) {
+	active := t.seen
+	ctx, cancel := s.persist()
+	if err := s.cfg.Store.Touch(ctx, t.id, active); err != nil {
+		s.log.Error("touch table", "table", t.id, "err", err)
+	}
+	cancel()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tables[t.id] != t {
+		return
+	}
+	delete(s.tables, t.id)
+	if t.status() == "over" {
+		return
+	}
+	seated := 0
+	for _, st := range t.seats {
+		if st.Bot != "" || st.TokenHash != "" {
+			seated++
+		}
+	}
+	s.dormant[t.id] = &dormant{
+		Summary: store.Summary{ID: t.id, Game: t.g.Name(), Players: t.players, Created: t.created,
+			Creator: t.creator, Active: active, Started: t.st != nil, Seated: seated},
+		unwait: t.unwait,
+	}
+	// The waiting place goes with the summary, not with the goroutine.
+	t.unwait = func() {}
+}
