@@ -29,6 +29,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	db := fl.String("db", "tapis.db", `where games are kept: a SQLite database file, a PostgreSQL URL (postgres://user:password@host:port/database?sslmode=disable&search_path=schema), or ":memory:" (keeps nothing)`)
 	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
 	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
+	waiting := fl.Duration("waiting-ttl", 15*time.Minute, "how long a table waiting for players may go with nobody there before it expires")
+	abandon := fl.Duration("abandon-after", 24*time.Hour, "how long an unfinished match may go with nobody there before it is closed as abandoned")
 	proxies := fl.String("trusted-proxy", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1/32,10.0.0.0/8); the per-client limits then apply to that address")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -40,7 +42,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted}
+	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon}
 	if *botDelay == 0 {
 		cfg.BotDelay = -1
 	}
