@@ -16,6 +16,8 @@ import (
 // migrations holds the schema's history, a directory per dialect: the
 // two speak different SQL, but version n means the same change in both.
 // A migration is never edited once released; a change is a new file.
+// There are no down migrations: a schema is not rolled back over players'
+// games.
 //
 //go:embed migrations
 var migrations embed.FS
@@ -37,9 +39,9 @@ func migrateSQLite(ctx context.Context, db *sql.DB) error {
 // the whole run: goose's session locker takes it only once it has checked
 // for pending migrations, creating its version table unlocked, so two
 // servers starting on a new database would both try to create it, one
-// failing and retrying a second later. Closing that connection gives the
-// lock back even if the unlock cannot be sent; and it is not the pool's,
-// so a pool of one connection is still free for goose.
+// failing and retrying a second later. The lock goes when that connection
+// closes, so no error path can leave it held; and the connection is not
+// the pool's, so a pool of one connection is still free for goose.
 func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 	lc, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig.Copy())
 	if err != nil {
@@ -55,6 +57,8 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 	return migrate(ctx, goose.DialectPostgres, db, "postgres", "tapis_goose_db_version")
 }
 
+// migrate applies the pending migrations of directory dir, recording them
+// in the table named versions.
 func migrate(ctx context.Context, d goose.Dialect, db *sql.DB, dir, versions string, opts ...goose.ProviderOption) error {
 	fsys, err := fs.Sub(migrations, "migrations/"+dir)
 	if err != nil {
