@@ -213,6 +213,7 @@ type msg struct {
 		Status string `json:"status"`
 	} `json:"table"`
 	History []json.RawMessage `json:"history"`
+	Count   int               `json:"count"` // "watchers"
 }
 
 // next returns the next message of one of the types (any type if none),
