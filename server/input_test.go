@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"tapis/server"
 )
 
@@ -212,4 +214,31 @@ func TestSlowAndIdleConnectionsAreClosed(t *testing.T) {
 	if d := time.Since(start); d > 15*time.Second {
 		t.Fatalf("the connections took %v to close", d)
 	}
+}
+
+// Finding 5: the server pings every WebSocket; a peer that keeps its
+// connection open but answers nothing (a dead network, a frozen client)
+// is dropped, and its seat shown gone, long before any heartbeat timeout.
+func TestUnansweredPingsDropAConnection(t *testing.T) {
+	cfg := testConfig()
+	cfg.Ping = 100 * time.Millisecond
+	cfg.Presence = time.Hour
+	h := newHarness(t, cfg)
+	ann := h.create("cabo", []string{"", "random"}, "Ann", "")
+	spec := h.dial(ann.Table, "")
+	// Ann's client never reads, so it never answers a ping.
+	url := "ws" + strings.TrimPrefix(h.hs.URL, "http") + "/api/tables/" + ann.Table + "/ws?token=" + ann.Token
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	here := false
+	spec.watch("Ann shown gone", func(m infoMsg) bool {
+		s, ok := m.seat(ann.Seat)
+		here = here || (ok && s.Connected)
+		return here && ok && !s.Connected
+	})
 }
