@@ -223,7 +223,11 @@ func (p *page) until(what, js string, v any, ok func() bool) {
 // panels the test deals with, or the game is over.
 func (p *page) untilTurn(js string, st any, ts *tableState, panels ...string) {
 	p.t.Helper()
-	p.until("my turn, a panel "+strings.Join(panels, " or ")+", or the end", js, st, func() bool {
+	what := "my turn or the end"
+	if len(panels) > 0 {
+		what = "my turn, the panel " + strings.Join(panels, " or ") + ", or the end"
+	}
+	p.until(what, js, st, func() bool {
 		return ts.MyTurn == "1" || ts.Status == "over" || slices.Contains(panels, ts.Overlay)
 	})
 }
