@@ -9,8 +9,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-var limitsTimeout = 120
-
 // limitsPage is what the Limits test reads of the page.
 type limitsPage struct {
 	tableState
@@ -37,7 +35,7 @@ var readLimits = readTable(`hand: +(d.hand || 0), pile: +(d.pile || 0),
 // the final scores are shown in a panel; the language is switched; the
 // table is photographed on a desktop and at 360 px wide.
 func TestBrowserLimits(t *testing.T) {
-	p := newPage(t, 10*time.Millisecond, time.Duration(limitsTimeout)*time.Second)
+	p := newPage(t, 10*time.Millisecond, 6*time.Minute)
 	p.dir = screenshotDir(filepath.Join("..", "docs", "screenshots"))
 	shoot := func(name string) { t.Helper(); p.shoot(name, chromedp.Sleep(600*time.Millisecond)) }
 	p.createTable(table{game: "limits", players: 2, bots: []string{"easy"}}, `#game.lim`)
@@ -47,14 +45,21 @@ func TestBrowserLimits(t *testing.T) {
 	turns := map[string]int{}
 	steps, hides, places, exchanges, accusations, resolutions := 0, 0, 0, 0, 0, 0
 	switched, photographed, resolutionShot := false, false, false
-	for ; steps < 3000; steps++ {
-		p.read(readLimits, &st)
+	// Every read checks that nothing hidden shows, and waits for a turn of
+	// mine, a panel or the end.
+	turnOrPanel := func() bool {
 		if st.PileSVGs > 1 {
 			t.Fatalf("the active pile shows %d cards: only its top card may be seen", st.PileSVGs)
 		}
 		if st.OppPeeks > 0 {
 			t.Fatal("an opponent's hidden card shows its colour")
 		}
+		return st.MyTurn == "1" || st.Status == "over" || st.Overlay == "accuse" || st.Overlay == "over"
+	}
+	// Every pass acts, or finds the game over: until waits for the bot and
+	// the server, so the bound counts the person's steps, not time.
+	for ; steps < 3000; steps++ {
+		p.until("my turn, a resolution or the end", readLimits, &st, turnOrPanel)
 		if st.Overlay == "over" || st.Status == "over" {
 			break
 		}
@@ -65,10 +70,6 @@ func TestBrowserLimits(t *testing.T) {
 				resolutionShot = true
 			}
 			p.closeOverlay(&switched, resolutions >= 2)
-			continue
-		}
-		if st.MyTurn != "1" {
-			p.wait(25 * time.Millisecond)
 			continue
 		}
 		switch st.Phase {
@@ -101,8 +102,11 @@ func TestBrowserLimits(t *testing.T) {
 				const marks = `[...document.querySelectorAll('.lim-by, .lim-last .lim-chip')].map(e => e.textContent).join('|')`
 				var before, after string
 				p.eval("marks", marks, &before)
-				p.run("refresh mid-game", chromedp.Reload(), chromedp.WaitVisible(`#game.lim .lim-me`, chromedp.ByQuery),
-					chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(marks, &after))
+				if before == "" {
+					t.Fatal("no marks on the pile before the refresh")
+				}
+				p.run("refresh mid-game", chromedp.Reload(), chromedp.WaitVisible(`#game.lim .lim-me`, chromedp.ByQuery))
+				p.until("the pile's marks back after the refresh", marks, &after, func() bool { return after == before })
 				if before == "" || before != after {
 					t.Fatalf("after a refresh the pile's marks read %q, not %q", after, before)
 				}
@@ -188,11 +192,13 @@ func TestBrowserLimits(t *testing.T) {
 	}
 	p.run("spectator",
 		chromedp.Navigate(p.h.hs.URL+"/t/"+watched.Table),
-		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
-		chromedp.Evaluate(`({seat: document.querySelector('#table').dataset.seat,
+		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery))
+	// Read once the page shows the three players; nothing secret may
+	// have shown on the way.
+	p.until("a spectator's view of three players", `({seat: document.querySelector('#table').dataset.seat,
 			opps: document.querySelectorAll('.lim-opp').length,
-			secret: document.querySelectorAll('.lim-me, .lim-peek, .lim-hand, [data-hidden]').length})`, &seen))
+			secret: document.querySelectorAll('.lim-me, .lim-peek, .lim-hand, [data-hidden]').length})`, &seen,
+		func() bool { return seen.Secret != 0 || seen.Opps == 3 })
 	if seen.Seat != "-1" || seen.Opps != 3 || seen.Secret != 0 {
 		t.Fatalf("a spectator sees %+v", seen)
 	}
@@ -202,13 +208,15 @@ func TestBrowserLimits(t *testing.T) {
 
 // limitsTurn plays a Limits table (read into st) until it is my turn and
 // ready says the page is as the test wants it, and says whether it came
-// to that within 400 reads. On the way it hides when asked (hide chooses
-// the cards) and places my first hand card on every turn of mine with the
-// button place names.
+// to that within 400 steps of mine (the game may end first). On the way
+// it hides when asked (hide chooses the cards) and places my first hand
+// card on every turn of mine with the button place names.
 func limitsTurn(p *page, st *limitsPage, hide func(), ready func() bool, place string) bool {
 	p.t.Helper()
 	for i := 0; i < 400; i++ {
-		p.read(readLimits, st)
+		// A panel (an accusation's resolution) is not closed: the
+		// tables this plays end no round before it is ready.
+		p.untilTurn(readLimits, st, &st.tableState)
 		switch {
 		case st.MyTurn == "1" && st.Phase == "hide":
 			hide()
@@ -218,8 +226,8 @@ func limitsTurn(p *page, st *limitsPage, hide func(), ready func() bool, place s
 		case st.MyTurn == "1" && st.Phase == "turn":
 			p.click(`.lim-hand [data-i="0"]`)
 			p.click(place)
-		default:
-			p.wait(25 * time.Millisecond)
+		case st.Status == "over":
+			return false
 		}
 	}
 	return false

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -151,10 +152,84 @@ func (p *page) read(js string, v any) {
 	}
 }
 
-// wait gives the bots (or the page) time d.
+// wait pauses for d. It waits for nothing in particular, so a test that
+// waits for something (a bot's move, a message, a redraw) uses until: a
+// fixed pause is too short on a loaded machine and too long on an idle one.
 func (p *page) wait(d time.Duration) {
 	p.t.Helper()
 	p.run("wait", chromedp.Sleep(d))
+}
+
+// How until waits: it looks every untilEvery, and gives up after
+// untilLimit, which is far longer than anything a test waits for takes on
+// an idle machine (a second or two at most), so that only a real failure,
+// not a slow shared CI machine, fails a test. The tests' overall timeouts
+// (newPage's) leave room for it.
+const (
+	untilEvery = 50 * time.Millisecond
+	untilLimit = 60 * time.Second
+)
+
+// poll calls check every untilEvery until it returns true, and says
+// whether it did within untilLimit. Tests call until; poll is for the
+// few that have more to report when the wait fails.
+func (p *page) poll(check func() bool) bool {
+	p.t.Helper()
+	tick := time.NewTicker(untilEvery)
+	defer tick.Stop()
+	end := time.After(untilLimit)
+	for {
+		if check() {
+			return true
+		}
+		select {
+		case <-tick.C:
+		case <-end:
+			return check()
+		case <-p.ctx.Done():
+			p.t.Fatalf("the browser's time ran out (%v) while waiting", context.Cause(p.ctx))
+		}
+	}
+}
+
+// until reads the page with the script js into v, again and again, until
+// ok says it is as awaited; it fails the test after untilLimit, saying
+// what it waited for and what it last read. A read that fails (the page
+// between two documents, say) counts as not yet.
+func (p *page) until(what, js string, v any, ok func() bool) {
+	p.t.Helper()
+	var err error
+	if p.poll(func() bool {
+		if err = chromedp.Run(p.ctx, chromedp.Evaluate(js, v)); err != nil {
+			return false
+		}
+		if os.Getenv("TAPIS_DEBUG") != "" {
+			p.t.Logf("%s: %+v", what, v)
+		}
+		return ok()
+	}) {
+		return
+	}
+	if err != nil {
+		p.t.Fatalf("waited %v for %s: the page could not be read: %v", untilLimit, what, err)
+	}
+	seen, _ := json.Marshal(v)
+	p.t.Fatalf("waited %v for %s; the page last read %s", untilLimit, what, seen)
+}
+
+// untilTurn reads the table into st (the result of the readTable script
+// js, whose tableState is ts) until the page lets the person act (my
+// turn, the server's answer to the last click in), shows one of the
+// panels the test deals with, or the game is over.
+func (p *page) untilTurn(js string, st any, ts *tableState, panels ...string) {
+	p.t.Helper()
+	what := "my turn or the end"
+	if len(panels) > 0 {
+		what = "my turn, the panel " + strings.Join(panels, " or ") + ", or the end"
+	}
+	p.until(what, js, st, func() bool {
+		return ts.MyTurn == "1" || ts.Status == "over" || slices.Contains(panels, ts.Overlay)
+	})
 }
 
 // spot finds the element sel names, scrolls it into view and says where
@@ -174,10 +249,12 @@ func (p *page) spot(sel, where string) []float64 {
 	return at
 }
 
-// clickAt presses the mouse at a point spot found.
+// clickAt presses the mouse at a point spot found. The browser has run
+// the page's handlers (which redraw at once) when it returns, so the next
+// read sees the click's effect.
 func (p *page) clickAt(sel string, at []float64) {
 	p.t.Helper()
-	p.run("click "+sel, chromedp.MouseClickXY(at[0], at[1]), chromedp.Sleep(10*time.Millisecond))
+	p.run("click "+sel, chromedp.MouseClickXY(at[0], at[1]))
 }
 
 // click presses the mouse on the centre of the element sel names, as a
@@ -211,22 +288,31 @@ func (p *page) shootAt(path string, settle ...chromedp.Action) {
 	}
 }
 
-// narrow shows the page 360 px wide, as a phone does, and after settle
-// checks that nothing sticks out sideways.
+// narrow shows the page 360 px wide, as a phone does, checks that nothing
+// sticks out sideways, and gives the page settle to finish its animations
+// for a photograph.
 func (p *page) narrow(settle time.Duration) {
 	p.t.Helper()
+	p.run("narrow", chromedp.EmulateViewport(360, 740))
+	// The page learns its new size a moment later; reading the width
+	// then lays it out anew.
+	var inner int
+	p.until("the page to be 360 px wide", `window.innerWidth`, &inner, func() bool { return inner == 360 })
 	var width int
-	p.run("narrow", chromedp.EmulateViewport(360, 740), chromedp.Sleep(settle),
-		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+	p.eval("the page's width", `document.documentElement.scrollWidth`, &width)
 	if width > 360 {
 		p.t.Errorf("at 360 px the page is %d px wide", width)
 	}
+	p.run("settle", chromedp.Sleep(settle))
 }
 
 // desktop shows the page at the window's size again, after narrow.
 func (p *page) desktop() {
 	p.t.Helper()
 	p.run("desktop", chromedp.EmulateViewport(desktopW, desktopH))
+	// Clicks go where the page says its elements are: at its new size.
+	var inner int
+	p.until("the page to be desktop-wide again", `window.innerWidth`, &inner, func() bool { return inner == desktopW })
 }
 
 // setValue sets a form field's value as the page's own code sees a

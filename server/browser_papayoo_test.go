@@ -38,23 +38,20 @@ var noToast = chromedp.Poll(`!document.querySelector('#toast.show')`, nil)
 
 // papayooClick taps the element sel names where it shows, as a person taps
 // what they see: the cards of a hand overlap, so the first point of it
-// that is not under another one. It waits up to 2 s for the element to be
+// that is not under another one. It waits (poll) for the element to be
 // there and enabled; else the test fails with a photograph.
 func papayooClick(p *page, sel string) {
 	p.t.Helper()
 	var at []float64
-	for try := 0; try < 40 && len(at) != 2; try++ {
-		if try > 0 {
-			p.run("wait for "+sel, chromedp.Sleep(50*time.Millisecond))
-		}
+	if !p.poll(func() bool {
 		at = p.spot(sel, `for (let y = r.top + r.height / 3; y < r.bottom; y += 6)
 			for (let x = r.left + 4; x < r.right; x += 4) {
 				const at = document.elementFromPoint(x, y);
 				if (at && (at === e || e.contains(at))) return [x, y];
 			}
 		return [];`)
-	}
-	if len(at) != 2 {
+		return len(at) == 2
+	}) {
 		var why string
 		chromedp.Run(p.ctx, chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return 'none';
 			const r = e.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -78,7 +75,7 @@ func papayooFailed(p *page) {
 // by tapping cards then Pass, every card of every trick — switches the
 // language, and the table is photographed on a desktop and at 360 px.
 func TestBrowserPapayoo(t *testing.T) {
-	p := newPage(t, 20*time.Millisecond, 120*time.Second)
+	p := newPage(t, 20*time.Millisecond, 6*time.Minute)
 	p.createTable(table{game: "papayoo", players: 3, bots: []string{"easy", "easy"}, options: map[string]string{"rounds": "2"}}, `#game`)
 	// Every click, the shared steps' too, taps where the element shows
 	// and fails the test if it is not there.
@@ -91,8 +88,15 @@ func TestBrowserPapayoo(t *testing.T) {
 	steps, plays, passes := 0, 0, 0
 	switched, shotPass, shotTable, shotNarrow, capTried, sawReceived := false, false, false, false, false, false
 	waitingReceived := false
+	// Every pass acts, or finds the game over, or sees the cards passed
+	// to me (highlighted for a few seconds only, so looked for on every
+	// read): until waits for the bots and the server, so the bound counts
+	// the person's steps, not time.
+	ready := func() bool {
+		return st.MyTurn == "1" || st.Status == "over" || st.Overlay == "round" || waitingReceived && st.Phase == "play"
+	}
 	for ; steps < 3000; steps++ {
-		p.read(readPapayoo, &st)
+		p.until("my turn, the cards passed to me, a round's end or the game's", readPapayoo, &st, ready)
 		if st.Status == "over" {
 			break
 		}
@@ -111,7 +115,6 @@ func TestBrowserPapayoo(t *testing.T) {
 			continue
 		}
 		if st.MyTurn != "1" {
-			p.wait(25 * time.Millisecond)
 			continue
 		}
 		switch st.Phase {
@@ -191,10 +194,10 @@ func TestBrowserPapayoo(t *testing.T) {
 			// The card leaves my hand (the server took the move).
 			var gone bool
 			var toast string
-			for try := 0; try < 60 && !gone; try++ {
-				p.run("played", chromedp.Sleep(25*time.Millisecond), chromedp.Evaluate(fmt.Sprintf(`!document.querySelector(%q) || document.querySelectorAll('#hand .handcard').length !== %d || document.querySelector('#game').dataset.phase !== 'play'`, card(c), len(st.Hand)), &gone))
-			}
-			if !gone {
+			if !p.poll(func() bool {
+				p.eval("played", fmt.Sprintf(`!document.querySelector(%q) || document.querySelectorAll('#hand .handcard').length !== %d || document.querySelector('#game').dataset.phase !== 'play'`, card(c), len(st.Hand)), &gone)
+				return gone
+			}) {
 				p.eval("toast", `document.querySelector('#toast').className + ': ' + document.querySelector('#toast').textContent`, &toast)
 				papayooFailed(p)
 				t.Fatalf("%s was clicked and is still in the hand (toast %q), page %+v", c, toast, st)

@@ -12,41 +12,56 @@ import (
 // stand-in playing for them, on the seat and in the game log, in French
 // and in English: here to a spectator's page, watching a Cabo table whose
 // human closed the tab.
-// The bots are slow enough that no round ends (and no panel covers the
-// language button) while the test looks.
 func TestBrowserShowsStandin(t *testing.T) {
 	cfg := testConfig()
 	cfg.BotDelay = 300 * time.Millisecond
-	// Long enough for the page to be there when the stand-in comes.
-	cfg.AwayAfter = 1500 * time.Millisecond
-	p := newPageWith(t, cfg, 60*time.Second)
+	cfg.AwayAfter = 500 * time.Millisecond
+	p := newPageWith(t, cfg, 4*time.Minute)
 	ann := p.h.create("cabo", []string{"", "random"}, "Ann", "")
 	c := p.h.dial(ann.Table, ann.Token)
 	c.next("state")
+	// The page notes a stand-in's arrival from the change of the table's
+	// seats it sees, so it must be watching, Ann there, before she
+	// leaves: on a loaded machine a page opened after she left may load
+	// after the stand-in came, and never say so in its log.
+	p.run("spectator", chromedp.Navigate(p.h.hs.URL+"/t/"+ann.Table))
+	var watching bool
+	p.until("the spectator's page showing Ann at the table", `(() => {
+		const ann = document.querySelector('ul.seats li');
+		return !!document.querySelector('#game') && !!ann && !ann.classList.contains('away');
+	})()`, &watching, func() bool { return watching })
 	c.ws.CloseNow()
 	<-c.done
-	p.run("spectator", chromedp.Navigate(p.h.hs.URL+"/t/"+ann.Table),
-		chromedp.WaitVisible(`ul.seats li`, chromedp.ByQuery))
 	says := func(where, sel, what string) {
 		t.Helper()
 		var text string
-		for i := 0; i < 100; i++ {
-			p.eval(where, `document.querySelector('`+sel+`').textContent`, &text)
-			if strings.Contains(text, what) {
-				return
-			}
-			p.wait(50 * time.Millisecond)
-		}
-		t.Fatalf("%s reads %q, want it to say %q", where, text, what)
+		p.until(where+" to say "+what, `document.querySelector('`+sel+`').textContent`, &text,
+			func() bool { return strings.Contains(text, what) })
 	}
-	for _, want := range []struct{ seat, log string }{
-		{"absent, un robot joue à sa place", "Ann n’est plus là : un robot joue à sa place jusqu’à son retour."},
-		{"away, a bot plays for them", "Ann is away: a bot plays for them until they are back."},
+	for _, want := range []struct{ lang, seat, log string }{
+		{"fr", "absent, un robot joue à sa place", "Ann n’est plus là : un robot joue à sa place jusqu’à son retour."},
+		{"en", "away, a bot plays for them", "Ann is away: a bot plays for them until they are back."},
 	} {
-		if !p.click(`#lang`) {
-			t.Fatal("no language button")
-		}
+		p.switchLang(want.lang)
 		says("Ann's seat", "ul.seats li", want.seat)
 		says("the game log", "#log", want.log)
 	}
+}
+
+// switchLang switches the page to the language lang with its button, as a
+// person would: a round's end may cover the button with its panel, which
+// is closed first.
+func (p *page) switchLang(lang string) {
+	p.t.Helper()
+	var now string
+	p.until("the page in "+lang, `document.documentElement.lang`, &now, func() bool {
+		if now == lang {
+			return true
+		}
+		p.click(`[data-action=close-overlay]`)
+		if !p.click(`#lang`) {
+			p.t.Fatal("no language button")
+		}
+		return false
+	})
 }

@@ -32,7 +32,7 @@ var readCabo = readTable(`drawn: d.drawn || '',
 // page, plays a whole game by clicking, switches the language, and the
 // table is photographed, on a desktop and at 360 px wide.
 func TestBrowserPlaysCabo(t *testing.T) {
-	p := newPage(t, 20*time.Millisecond, 150*time.Second)
+	p := newPage(t, 20*time.Millisecond, 6*time.Minute)
 	bot := "random"
 	if _, ok := games.Named("cabo").(game.HeuristicGame); ok {
 		bot = "easy"
@@ -61,18 +61,17 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	turns := map[string]int{} // my turns per round
 	clicks, switched, photographed, refusedSeen := 0, false, false, false
 	powers, hidden := 0, false
+	// Every pass of the loop acts (or finds the game over): the waits for
+	// the bots and the server are untilTurn's, so the bound counts the
+	// person's steps, not time.
 	for ; clicks < 3000; clicks++ {
-		p.read(readCabo, &st)
+		p.untilTurn(readCabo, &st, &st.tableState, "round")
 		if st.Status == "over" {
 			break
 		}
 		if st.Overlay == "round" {
 			// Switch to French after the first round.
 			p.closeOverlay(&switched, true)
-			continue
-		}
-		if st.MyTurn != "1" {
-			p.wait(30 * time.Millisecond)
 			continue
 		}
 		switch st.Phase {
@@ -83,7 +82,8 @@ func TestBrowserPlaysCabo(t *testing.T) {
 				p.click(mine(st.Mine[0]))
 				p.click(`[data-action=look]`)
 				var toast string
-				p.run("toast", chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(`document.querySelector('#toast.show') ? document.querySelector('#toast').textContent : ''`, &toast))
+				p.until("the refusal's message", `document.querySelector('#toast.show') ? document.querySelector('#toast').textContent : ''`, &toast,
+					func() bool { return toast != "" })
 				if toast != "Choose exactly 2 of your cards." {
 					t.Fatalf("a refused peek is explained as %q", toast)
 				}
@@ -132,11 +132,10 @@ func TestBrowserPlaysCabo(t *testing.T) {
 				if !hidden {
 					// The spied card is shown for a few seconds, then
 					// hidden again.
+					const revealed = `document.querySelectorAll('.player:not(.mine) .slot.revealed').length`
 					var shown, after int
-					p.run("spied card", chromedp.Sleep(400*time.Millisecond),
-						chromedp.Evaluate(`document.querySelectorAll('.player:not(.mine) .slot.revealed').length`, &shown),
-						chromedp.Sleep(4500*time.Millisecond),
-						chromedp.Evaluate(`document.querySelectorAll('.player:not(.mine) .slot.revealed').length`, &after))
+					p.until("the spied card shown", revealed, &shown, func() bool { return shown > 0 })
+					p.until("the spied card hidden again", revealed, &after, func() bool { return after == 0 })
 					if shown != 1 || after != 0 {
 						t.Fatalf("a spied card: %d shown, then %d still shown", shown, after)
 					}
@@ -194,7 +193,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 // with ?screen=generic): its legal moves are buttons. The test clicks them
 // at random until the game ends or 150 moves have been played.
 func TestBrowserGenericGames(t *testing.T) {
-	p := newPage(t, 5*time.Millisecond, 100*time.Second)
+	p := newPage(t, 5*time.Millisecond, 6*time.Minute)
 	p.dir = os.TempDir()
 	for _, g := range games.All() {
 		lo, _ := g.Players()
@@ -203,18 +202,20 @@ func TestBrowserGenericGames(t *testing.T) {
 			bots[i] = "random"
 		}
 		p.createTable(table{game: g.Name(), name: "Zoé", players: lo, bots: bots}, `#game`)
-		p.run(g.Name()+": generic screen",
-			chromedp.Evaluate(`location.search = '?screen=generic'`, nil),
-			chromedp.Sleep(300*time.Millisecond),
-			chromedp.WaitVisible(`#game .generic`, chromedp.ByQuery),
-		)
+		// Setting location.search loads the page anew: the generic
+		// screen is shown once the new document has its table.
+		p.run(g.Name()+": generic screen", chromedp.Evaluate(`location.search = '?screen=generic'`, nil))
+		var generic bool
+		p.until(g.Name()+"'s generic screen", `!!document.querySelector('#game .generic')`, &generic, func() bool { return generic })
+		// Every pass clicks a move or finds the game over: until waits
+		// for the bots and for the server's answer to the last click.
 		moves, status := 0, ""
-		for i := 0; i < 3000 && moves < 150; i++ {
+		for moves < 150 {
 			var r struct {
 				Status string    `json:"status"`
 				At     []float64 `json:"at"`
 			}
-			p.eval("read", `(() => {
+			p.until(g.Name()+": a move to click or the end", `(() => {
 				const tb = document.querySelector('#table'), g = document.querySelector('#game');
 				const bs = g && g.dataset.myturn === '1' ? [...document.querySelectorAll('[data-action=move]:not(:disabled)')] : [];
 				if (!bs.length) return {status: tb ? tb.dataset.status : '', at: []};
@@ -222,17 +223,13 @@ func TestBrowserGenericGames(t *testing.T) {
 				b.scrollIntoView({block: 'center'});
 				const r = b.getBoundingClientRect();
 				return {status: tb.dataset.status, at: [r.left + r.width / 2, r.top + r.height / 2]};
-			})()`, &r)
+			})()`, &r, func() bool { return r.Status == "over" || len(r.At) == 2 })
 			status = r.Status
 			if status == "over" {
 				break
 			}
-			if len(r.At) == 2 {
-				p.run("click a move", chromedp.MouseClickXY(r.At[0], r.At[1]), chromedp.Sleep(15*time.Millisecond))
-				moves++
-			} else {
-				p.wait(15 * time.Millisecond)
-			}
+			p.run("click a move", chromedp.MouseClickXY(r.At[0], r.At[1]))
+			moves++
 		}
 		if status != "over" && moves < 20 {
 			t.Fatalf("%s: only %d moves clicked", g.Name(), moves)

@@ -11,7 +11,7 @@ import (
 // must act shows its seconds left, counting down, and the table says
 // what the time per move is; at 360 px nothing sticks out.
 func TestBrowserTurnTime(t *testing.T) {
-	p := newPage(t, 300*time.Millisecond, 60*time.Second)
+	p := newPage(t, 300*time.Millisecond, 4*time.Minute)
 	p.createTable(table{game: "cabo", players: 2, bots: []string{"random"}, turn: "30"}, `#game`)
 	var note string
 	p.eval("the time per move", `document.querySelector('.turntime')?.textContent || ''`, &note)
@@ -20,21 +20,23 @@ func TestBrowserTurnTime(t *testing.T) {
 	}
 	// The bot may move first; then it is Alice's turn, and her clock runs.
 	badge := regexp.MustCompile(`^(\d+) s$`)
-	secs := func() int {
+	// secs waits for a countdown on Alice's seat that until says is the
+	// one awaited, and returns its seconds.
+	secs := func(what string, until func(n int) bool) int {
 		t.Helper()
-		for i := 0; i < 200; i++ {
-			var text string
-			p.eval("Alice's clock", `document.querySelector('ul.seats li.me .clock')?.textContent || ''`, &text)
-			if m := badge.FindStringSubmatch(text); m != nil {
-				n, _ := strconv.Atoi(m[1])
-				return n
+		var text string
+		n := 0
+		p.until(what, `document.querySelector('ul.seats li.me .clock')?.textContent || ''`, &text, func() bool {
+			m := badge.FindStringSubmatch(text)
+			if m == nil {
+				return false
 			}
-			p.wait(50 * time.Millisecond)
-		}
-		t.Fatal("no countdown on Alice's seat")
-		return 0
+			n, _ = strconv.Atoi(m[1])
+			return until(n)
+		})
+		return n
 	}
-	first := secs()
+	first := secs("a countdown on Alice's seat", func(int) bool { return true })
 	if first > 30 || first < 20 {
 		t.Fatalf("Alice's clock shows %d s of 30", first)
 	}
@@ -44,14 +46,8 @@ func TestBrowserTurnTime(t *testing.T) {
 		t.Fatalf("the clock is red with %d s left", first)
 	}
 	// It counts down on its own, with no message from the server.
-	for i := 0; ; i++ {
-		if n := secs(); n < first {
-			break
-		}
-		if i == 60 {
-			t.Fatalf("Alice's clock still shows %d s after 3 s", first)
-		}
-		p.wait(50 * time.Millisecond)
+	if n := secs("Alice's clock to count down", func(n int) bool { return n < first }); n >= first {
+		t.Fatalf("Alice's clock still shows %d s, as it first did", n)
 	}
 	p.narrow(100 * time.Millisecond)
 	p.shoot("turntime-360.png")
