@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"tapis/game"
+	"tapis/games"
+	"tapis/replay"
 	"tapis/store"
 )
 
@@ -48,6 +51,15 @@ func sqliteStore(t *testing.T) store.Store {
 	return st
 }
 
+// loggedHarness is a server on SQLite whose warnings and errors are kept.
+func loggedHarness(t *testing.T) (*harness, *errorLog) {
+	cfg := testConfig()
+	cfg.Store = sqliteStore(t)
+	log := &errorLog{}
+	cfg.Logger = slog.New(log)
+	return newHarness(t, cfg), log
+}
+
 // stored is how many moves of the table's latest match are stored.
 func stored(t *testing.T, h *harness, table string) int {
 	t.Helper()
@@ -65,11 +77,7 @@ func stored(t *testing.T, h *harness, table string) int {
 // applied and saved all the same (it used to be dropped with "context
 // canceled").
 func TestMoveSentBeforeAHangUpIsKept(t *testing.T) {
-	cfg := testConfig()
-	cfg.Store = sqliteStore(t)
-	log := &errorLog{}
-	cfg.Logger = slog.New(log)
-	h := newHarness(t, cfg)
+	h, log := loggedHarness(t)
 	for i := 0; i < 20; i++ {
 		ann := h.create("cabo", []string{"", ""}, "Ann", "")
 		bob := h.join(ann.Table, "Bob")
@@ -129,11 +137,7 @@ func TestStaleMoveIsRefused(t *testing.T) {
 // write finishes, none fails with "context canceled", and the stored
 // games replay.
 func TestShutdownDrains(t *testing.T) {
-	cfg := testConfig()
-	cfg.Store = sqliteStore(t)
-	log := &errorLog{}
-	cfg.Logger = slog.New(log)
-	h := newHarness(t, cfg)
+	h, log := loggedHarness(t)
 	var tables []string
 	var wg sync.WaitGroup
 	for i := 0; i < 20; i++ {
@@ -160,6 +164,20 @@ func TestShutdownDrains(t *testing.T) {
 	for _, r := range log.records() {
 		if strings.Contains(r, "canceled") || strings.Contains(r, "store") {
 			t.Errorf("while stopping, the server logged %q", r)
+		}
+	}
+	for _, id := range tables {
+		sv, err := h.store.Load(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script := replay.Script{Game: sv.Game, Players: sv.Players, Options: sv.Options, Seed: sv.Match.Seed}
+		for _, m := range sv.Match.Moves {
+			script.Moves = append(script.Moves, replay.Step{Seat: game.Seat(m.Seat), Move: m.Move})
+		}
+		out, err := replay.Run(script, games.Named)
+		if err != nil || len(out.Rejected) > 0 || out.Applied != len(sv.Match.Moves) {
+			t.Fatalf("table %s does not replay: %v %+v", id, err, out.Rejected)
 		}
 	}
 }

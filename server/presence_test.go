@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"encoding/json"
 	"testing"
 	"time"
 )
@@ -31,14 +30,7 @@ func (c *client) ready() (infoMsg, bool) {
 	c.t.Helper()
 	select {
 	case b, ok := <-c.msgs:
-		if !ok {
-			c.t.Fatal("the connection closed")
-		}
-		var m infoMsg
-		if err := json.Unmarshal(b, &m); err != nil {
-			c.t.Fatalf("bad message %s: %v", b, err)
-		}
-		return m, true
+		return c.decode(b, ok), true
 	default:
 		return infoMsg{}, false
 	}

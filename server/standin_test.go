@@ -49,17 +49,23 @@ func (c *client) read(d time.Duration) (infoMsg, bool) {
 	c.t.Helper()
 	select {
 	case b, ok := <-c.msgs:
-		if !ok {
-			c.t.Fatal("the connection closed")
-		}
-		var m infoMsg
-		if err := json.Unmarshal(b, &m); err != nil {
-			c.t.Fatalf("bad message %s: %v", b, err)
-		}
-		return m, true
+		return c.decode(b, ok), true
 	case <-time.After(d):
 		return infoMsg{}, false
 	}
+}
+
+// decode reads a message taken from c.msgs (ok false: none, closed).
+func (c *client) decode(b []byte, ok bool) infoMsg {
+	c.t.Helper()
+	if !ok {
+		c.t.Fatal("the connection closed")
+	}
+	var m infoMsg
+	if err := json.Unmarshal(b, &m); err != nil {
+		c.t.Fatalf("bad message %s: %v", b, err)
+	}
+	return m
 }
 
 // watch reads c's messages, handing each to f, until f returns true; it
