@@ -209,8 +209,14 @@ func (s *Server) lookup(id string) (*table, error) {
 	}
 }
 
-// load reads a dormant table and replays its match.
-func (s *Server) load(d *dormant) (*table, error) {
+// load reads a dormant table and replays its match. A rules engine fed
+// a damaged row may panic: that makes the table broken, not the server.
+func (s *Server) load(d *dormant) (t *table, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, fmt.Errorf("replaying panicked: %v", r)
+		}
+	}()
 	ctx, cancel := s.persist()
 	defer cancel()
 	sv, err := s.cfg.Store.Load(ctx, d.ID)
@@ -222,7 +228,7 @@ func (s *Server) load(d *dormant) (*table, error) {
 	case len(sv.Seats) != sv.Players:
 		return nil, fmt.Errorf("%d seats for %d players", len(sv.Seats), sv.Players)
 	}
-	t := newTable(s, sv.Table)
+	t = newTable(s, sv.Table)
 	t.unwait = d.unwait
 	if sv.Match != nil {
 		if err := t.replay(sv.Match); err != nil {

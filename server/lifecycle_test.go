@@ -189,6 +189,7 @@ func TestBrokenTablesAreSkipped(t *testing.T) {
 	for _, tab := range []store.Table{
 		{ID: "badmove", Game: "cabo", Players: 2, Options: json.RawMessage(`{}`), Created: now, Seats: seats},
 		{ID: "nogame", Game: "chess", Players: 2, Options: json.RawMessage(`{}`), Created: now, Seats: seats},
+		{ID: "badseat", Game: "cabo", Players: 2, Options: json.RawMessage(`{}`), Created: now, Seats: seats},
 		{ID: "good", Game: "cabo", Players: 2, Options: json.RawMessage(`{}`), Created: now, Seats: seats},
 	} {
 		if err := db.CreateTable(ctx, tab, &store.Start{No: 1, Seed: 1}); err != nil {
@@ -198,6 +199,10 @@ func TestBrokenTablesAreSkipped(t *testing.T) {
 	if err := db.AppendMove(ctx, "badmove", 1, 0, store.Move{Seat: 0, Move: json.RawMessage(`{"type":"swap"}`)}); err != nil {
 		t.Fatal(err)
 	}
+	// A seat far out of the table would index past the engine's arrays.
+	if err := db.AppendMove(ctx, "badseat", 1, 0, store.Move{Seat: 1 << 20, Move: json.RawMessage(`{"type":"peek_initial","slots":[0,1]}`)}); err != nil {
+		t.Fatal(err)
+	}
 	log := &errorLog{}
 	cfg := withStore(testConfig(), db)
 	cfg.Logger = slog.New(log)
@@ -205,7 +210,7 @@ func TestBrokenTablesAreSkipped(t *testing.T) {
 	if code, st := status(t, h, "good"); code != http.StatusOK || st != "playing" {
 		t.Fatalf("the good table: %d %s", code, st)
 	}
-	for _, id := range []string{"badmove", "nogame"} {
+	for _, id := range []string{"badmove", "badseat", "nogame"} {
 		// One is found broken when it is loaded, the other at start.
 		if code, st := status(t, h, id); code != http.StatusNotFound || (st != "broken" && st != "no_table") {
 			t.Fatalf("broken table %s: %d %s", id, code, st)

@@ -441,6 +441,9 @@ func (t *table) replay(m *store.Match) error {
 		return err
 	}
 	for i, mv := range m.Moves {
+		if mv.Seat < 0 || mv.Seat >= t.players {
+			return fmt.Errorf("server: table %s: move %d is by seat %d, not a seat of the table", t.id, i, mv.Seat)
+		}
 		gm, err := t.g.UnmarshalMove(mv.Move)
 		if err == nil {
 			err = t.step(game.Seat(mv.Seat), gm)
