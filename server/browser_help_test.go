@@ -183,3 +183,51 @@ func TestBrowserDictionaries(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserHints checks the hint line's words for each game from states
+// as the server sends them (the fields the hints read), in the module as
+// the browser loads it: the seat's legal moves become the sentence.
+func TestBrowserHints(t *testing.T) {
+	p := newPage(t, 0, 2*time.Minute)
+	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	var got map[string]string
+	p.run("hints", chromedp.Evaluate(`(async () => {
+  const { hintText } = await import('/static/help.js');
+  const names = s => ['Ann', 'Bob', 'Cy'][s];
+  const st = (view, legal, to_move = [0]) => ({ status: 'playing', to_move, legal, view });
+  const play = cards => cards.map(card => ({ type: 'play', card }));
+  return {
+    cabo_peek: hintText('cabo', st({ phase: 'peek', options: { initial_peek: 3 } }, [{ type: 'peek_initial' }], [0, 1]), 0, names),
+    cabo_drawn: hintText('cabo', st({ phase: 'drawn' }, [{ type: 'replace' }, { type: 'discard' }, { type: 'spy' }]), 0, names),
+    papayoo_pass: hintText('papayoo', st({ phase: 'pass', pass_size: 5, my_pass: [] }, [{ type: 'pass', card: 'S1' }], [0, 1, 2]), 0, names),
+    papayoo_follow: hintText('papayoo', st({ phase: 'play', led: 'H' }, play(['H2', 'H9'])), 0, names),
+    papayoo_any: hintText('papayoo', st({ phase: 'play', led: 'H' }, play(['S2', 'P9'])), 0, names),
+    limits_hide: hintText('limits', st({ phase: 'hide', players: 2 }, [{ type: 'hide' }], [0, 1]), 0, names),
+    limits_turn: hintText('limits', st({ phase: 'turn', led: true }, [{ type: 'place' }, { type: 'exchange' }, { type: 'accuse' }]), 0, names),
+    dacapo: hintText('dacapo', st({}, [{ type: 'build' }, { type: 'helper' }]), 0, names),
+    waiting: hintText('limits', st({ phase: 'hide' }, [], [1, 2]), 0, names),
+    watching: hintText('dacapo', st({}, [], [1]), -1, names),
+    refused: hintText('cabo', st({ phase: 'turn' }, [{ type: 'draw' }]), 0, names, 'Draw a card first.'),
+    over: hintText('cabo', { status: 'over', to_move: [], legal: [], view: { phase: 'over' } }, 0, names),
+  };
+})()`, &got, func(ep *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return ep.WithAwaitPromise(true) }))
+	want := map[string]string{
+		"cabo_peek":      "Your turn: choose 3 of your cards to look at, then press Look.",
+		"cabo_drawn":     "Your turn: keep the card in place of yours, discard it or spy on another player’s card.",
+		"papayoo_pass":   "Your turn: choose 5 cards to pass to your left neighbour.",
+		"papayoo_follow": "Your turn: play a card of the suit led.",
+		"papayoo_any":    "Your turn: you cannot follow, play any card.",
+		"limits_hide":    "Your turn: hide 2 card(s) face down; each raises its colour’s limit by 1.",
+		"limits_turn":    "Your turn: place a card, exchange 4 cards of a colour or accuse a player.",
+		"dacapo":         "Your turn: build on a centre pile or put a hand card on a helper pile to end your turn.",
+		"waiting":        "Waiting for Bob and Cy.",
+		"watching":       "You are watching: Bob to play.",
+		"refused":        "Not allowed: Draw a card first.",
+		"over":           "The game is over.",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: the hint is %q, want %q", k, got[k], w)
+		}
+	}
+}
