@@ -327,6 +327,8 @@ func (s *Server) routes() {
 	}
 	m.HandleFunc("GET /{$}", index)
 	m.HandleFunc("GET /t/{id}", index)
+	// A game's rules, a page of the client that can be linked to.
+	m.HandleFunc("GET /help/{game}", index)
 	s.mux = m
 }
 

@@ -8,6 +8,7 @@ import { papayooUI } from './papayoo.js';
 import { limitsUI } from './limits.js';
 import { dacapoUI } from './dacapo.js';
 import { genericUI } from './generic.js';
+import { GAMES, helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -19,6 +20,7 @@ const tokens = {
 };
 
 let current = null; // what is on screen: {render()} for a language switch
+let helpGame = null; // the game of the table on screen: the header's "?" opens its rules
 
 function gameName(name) { return has('game.' + name) ? t('game.' + name) : name; }
 
@@ -26,10 +28,10 @@ function header() {
   const top = clear(document.getElementById('top'));
   top.append(
     h('a.logo', { href: '/' }, '♣ ', t('app.title')),
-    h('button.lang', {
+    h('div.row', helpGame ? helpButton(helpGame) : null, h('button.lang', {
       id: 'lang', 'data-action': 'lang',
-      onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); },
-    }, t('lang.switch')),
+      onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); refreshHelp(); },
+    }, t('lang.switch'))),
   );
 }
 
@@ -113,7 +115,9 @@ async function home() {
           s.value = form.turn; return s;
         })()),
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
-      )));
+      ),
+      h('nav.helplinks', { id: 'helplinks' }, h('span', t('help.rules')),
+        GAMES.map(x => h('a', { href: '/help/' + x, 'data-help': x }, gameName(x))))));
   };
   const create = async () => {
     const name = form.name.trim();
@@ -145,6 +149,9 @@ function tablePage(id) {
   const T = {
     id, seat: -1, info: null, state: null, log: [], ui: null, ws: null, pending: false,
     closed: false, retry: 0, refusals: 0, joining: false, watching: false, notFound: false,
+    // refused: the last refusal in words and the position it answered,
+    // shown in the hint line until the table moves on.
+    refused: null,
     // deadlines: for each seat on the clock (a table with a time per
     // move), when its time is up by this page's clock, from the last
     // state's turn_left_ms; a timer redraws the badges once a second.
@@ -220,6 +227,7 @@ function tablePage(id) {
         const prev = T.state;
         if (prev && m.match !== prev.match) T.log = [];
         T.state = m;
+        if (T.refused && T.refused.n !== m.n) T.refused = null;
         setClocks(m.turn_left_ms);
         if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
         for (const e of m.events) addLog(e, false);
@@ -228,7 +236,8 @@ function tablePage(id) {
       }
       case 'error':
         T.pending = false;
-        toast(explain(m));
+        T.refused = { text: explain(m), n: T.state?.n };
+        toast(T.refused.text);
         break;
     }
     render();
@@ -325,12 +334,14 @@ function tablePage(id) {
     if (!T.info) { main.append(h('p', t('home.loading'))); return; }
     const info = T.info;
     const free = info.seats.filter(s => s.free).length;
+    if (helpGame !== info.game) { helpGame = info.game; header(); }
     const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
     page.append(h('div.tablebar',
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
         seatNote(s), clock(i)))),
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null));
+    if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, name, T.refused?.text));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
     if (info.status === 'waiting') {
       const link = location.origin + '/t/' + info.id;
@@ -396,9 +407,14 @@ function tablePage(id) {
 function route() {
   current?.close?.();
   current = null;
+  helpGame = null;
+  closeHelp();
   header();
   const m = /^\/t\/([a-z0-9]+)$/.exec(location.pathname);
-  if (m) tablePage(m[1]); else home();
+  const help = /^\/help\/([a-z0-9]+)$/.exec(location.pathname);
+  if (m) tablePage(m[1]);
+  else if (help) { const main = document.getElementById('main'); current = { render: () => helpPage(main, help[1]) }; current.render(); }
+  else home();
 }
 
 window.addEventListener('popstate', route);

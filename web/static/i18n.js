@@ -386,6 +386,10 @@ const en = {
   'cabo.col.score': 'Score',
   'generic.note': 'A simple view of this game: your moves are the buttons below.',
   'generic.move': 'Play',
+  // The rules help (help.js holds its long texts).
+  'help.rules': 'How to play:',
+  'help.open': 'How to play this game',
+  'help.close': 'Close',
 };
 
 const fr = {
@@ -767,9 +771,21 @@ const fr = {
   'cabo.col.score': 'Score',
   'generic.note': 'Une vue simple de ce jeu : vos coups sont les boutons ci-dessous.',
   'generic.move': 'Jouer',
+  // The rules help (help.js holds its long texts).
+  'help.rules': 'Règles du jeu :',
+  'help.open': 'Les règles de ce jeu',
+  'help.close': 'Fermer',
+  // Names that French spells as English does, spelled out all the same so
+  // that both dictionaries have every key (the dictionary test checks it).
+  'app.title': 'Tapis',
+  'game.cabo': 'Cabo',
+  'game.papayoo': 'Papayoo',
+  'game.limits': 'Limits',
+  'game.dacapo': 'Da Capo!',
 };
 
-const dicts = { en, fr };
+// Exported for the dictionary test, which checks both have the same keys.
+export const dicts = { en, fr };
 let lang = pick();
 
 function pick() {

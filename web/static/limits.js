@@ -34,7 +34,7 @@ ${shape(c, 21, 23, 0.42, '#fff')}${shape(c, 79, 117, 0.42, '#fff')}
 }
 
 // limitSVG draws a limit card: each colour with its base limit, X for none.
-function limitSVG(base, no) {
+export function limitSVG(base, no) {
   const rows = COLOURS.map((c, i) => {
     const y = 27 + i * 22;
     const v = base[i] === null || base[i] === undefined ? 'X' : String(base[i]);
@@ -49,7 +49,7 @@ ${rows}</svg>`;
 }
 
 // limitBackSVG is the back of a limit card: −2.
-function limitBackSVG() {
+export function limitBackSVG() {
   return `<svg viewBox="0 0 100 140" class="svgcard" aria-hidden="true">
 <rect x="2" y="2" width="96" height="136" rx="10" fill="#3b2f5c" stroke="#241b3b" stroke-width="2.5"/>
 <rect x="11" y="11" width="78" height="118" rx="7" fill="none" stroke="#f3c25b" stroke-width="2" opacity=".8"/>

@@ -36,7 +36,7 @@ export function suitIcon(s, cls = 'suit-ico') {
 }
 
 // paperSVG draws a Papayoo card face; papayoo marks the 7 worth 40.
-function paperSVG(c, papayoo) {
+export function paperSVG(c, papayoo) {
   const s = suitOf(c), r = rankOf(c), col = COLORS[s];
   const isP = s === 'P', pap = c === papayoo;
   const icon = (x, y, k) => `<g transform="translate(${x} ${y}) scale(${k})" fill="${col}">${SHAPES[s]}</g>`;
