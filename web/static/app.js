@@ -8,6 +8,9 @@ import { papayooUI } from './papayoo.js';
 import { limitsUI } from './limits.js';
 import { dacapoUI } from './dacapo.js';
 import { genericUI } from './generic.js';
+import { turnAlert, toggles, ring, seatBars } from './notify.js';
+import { scoreSheet } from './sheet.js';
+import { focusKey, restoreFocus } from './a11y.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -173,6 +176,8 @@ function tablePage(id) {
     again() { T.ws?.send(JSON.stringify({ type: 'again' })); },
     render: () => render(),
   };
+  const alert = turnAlert();
+  const sheet = scoreSheet(ctx, () => T.info?.game);
 
   const connect = () => {
     const tok = tokens.get(id);
@@ -224,6 +229,7 @@ function tablePage(id) {
         if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
         for (const e of m.events) addLog(e, false);
         T.ui.onState?.(m, prev);
+        alert.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
         break;
       }
       case 'error':
@@ -247,11 +253,13 @@ function tablePage(id) {
   // tick redraws the badges only, not the table under the player's finger.
   const tick = () => {
     for (const el of main.querySelectorAll('.clock[data-seat]')) drawClock(el, T.deadlines[el.dataset.seat]);
+    seatBars(main, T.deadlines, (T.info?.turn_seconds || 0) * 1000);
   };
   const drawClock = (el, deadline) => {
     const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
     el.textContent = t('table.clock', { n: secs });
     el.classList.toggle('low', secs <= 10);
+    if (T.info?.turn_seconds) ring(el, (deadline - performance.now()) / (T.info.turn_seconds * 1000));
   };
   const seatNote = s => {
     if (s.free || s.bot) return '';
@@ -317,6 +325,7 @@ function tablePage(id) {
   };
 
   const render = () => {
+    const focused = focusKey(main);
     clear(main);
     if (T.notFound) {
       main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
@@ -330,7 +339,8 @@ function tablePage(id) {
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
         seatNote(s), clock(i)))),
-      info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null));
+      info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
+      T.state ? h('div.tabletools', sheet.button(), T.seat >= 0 ? toggles(render) : null) : null));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
     if (info.status === 'waiting') {
       const link = location.origin + '/t/' + info.id;
@@ -364,6 +374,9 @@ function tablePage(id) {
     page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
     main.append(page);
     log.scrollTop = log.scrollHeight;
+    seatBars(main, T.state?.status === 'playing' ? T.deadlines : {}, (info.turn_seconds || 0) * 1000);
+    restoreFocus(main, focused);
+    sheet.after(main);
   };
 
   // Presence: a heartbeat while the page is shown, so that the server
@@ -378,7 +391,7 @@ function tablePage(id) {
   current = {
     render: () => render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat);
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); alert.stop();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };
