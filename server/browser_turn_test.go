@@ -122,6 +122,11 @@ func TestBrowserKeyboardTurn(t *testing.T) {
 		p.enter()
 		var on bool
 		p.until("the card chosen", fmt.Sprintf(`document.querySelector(%q).classList.contains('selected')`, sel), &on, func() bool { return on })
+		// The table was drawn anew; the focus stayed on the card.
+		p.eval("focus kept", fmt.Sprintf(`document.activeElement.matches(%q)`, sel), &on)
+		if !on {
+			t.Fatalf("after choosing %s with the keyboard the focus left it", sel)
+		}
 	}
 	p.tabTo(`[data-action=look]`)
 	p.enter()
@@ -205,7 +210,7 @@ const readSheet = `(() => {
     totals: sheet ? [...sheet.querySelectorAll('tfoot td')].map(e => e.textContent) : [],
     ring: !!document.querySelector('ul.seats li.me .clock .ring'),
     bar: !!document.querySelector('#game [data-player="0"] > .turnbar'),
-    rank: sheet ? [...sheet.querySelectorAll('.sheet-rank li')].map(e => e.dataset.seat + (e.classList.contains('win') ? 'w' : '')) : [],
+    rank: sheet ? [...sheet.querySelectorAll('.sheet-rank li')].map(e => e.dataset.seat + (e.classList.contains('sheet-win') ? 'w' : '')) : [],
     new: (document.querySelector('#overlay [data-action=new-table]') || {}).textContent || '',
     again: !!document.querySelector('#overlay [data-action=again]'),
     kind: (document.querySelector('#overlay') || {dataset: {}}).dataset.kind || '',
