@@ -176,7 +176,7 @@ function tablePage(id) {
     again() { T.ws?.send(JSON.stringify({ type: 'again' })); },
     render: () => render(),
   };
-  const alert = turnAlert();
+  const turnNote = turnAlert();
   const sheet = scoreSheet(ctx, () => T.info?.game);
 
   const connect = () => {
@@ -229,7 +229,7 @@ function tablePage(id) {
         if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
         for (const e of m.events) addLog(e, false);
         T.ui.onState?.(m, prev);
-        alert.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
+        turnNote.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
         break;
       }
       case 'error':
@@ -391,7 +391,7 @@ function tablePage(id) {
   current = {
     render: () => render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); alert.stop();
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); turnNote.stop();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };
