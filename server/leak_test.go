@@ -52,6 +52,18 @@ func replayMatch(t *testing.T, h *harness, table string) *shadow {
 	return sh
 }
 
+// rounds is the round scores of every round completed in the first n
+// moves, from the results as each round ended.
+func (sh *shadow) rounds(n int) [][]int {
+	out := [][]int{}
+	for _, st := range sh.states[:n+1] {
+		if r := st.Result(); r.Rounds > len(out) {
+			out = append(out, r.RoundScores)
+		}
+	}
+	return out
+}
+
 // canon re-encodes JSON so that two encodings of the same value compare.
 func canon(t *testing.T, v any) string {
 	t.Helper()
@@ -100,6 +112,17 @@ func (sh *shadow) checkMessages(t *testing.T, s game.Seat, raw [][]byte) {
 				if got, want := canon(t, m.View), canon(t, st.Sample(s, &r).View(s)); got != want {
 					t.Fatalf("%s: the view depends on cards the seat does not know:\n sent %s\nsampled %s", where, got, want)
 				}
+			}
+			// The score sheet's rounds are the public results' round
+			// scores, each as its round ended, and nothing else.
+			var sheet struct {
+				Rounds [][]int `json:"rounds"`
+			}
+			if err := json.Unmarshal(b, &sheet); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := canon(t, sheet.Rounds), canon(t, sh.rounds(m.N)); got != want {
+				t.Fatalf("%s: rounds\n got %s\nwant %s", where, got, want)
 			}
 			var want []json.RawMessage
 			if s != game.Spectator {

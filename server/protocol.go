@@ -103,7 +103,13 @@ type stateMsg struct {
 	Legal  []json.RawMessage `json:"legal"`
 	ToMove []game.Seat       `json:"to_move"`
 	Result game.Result       `json:"result"`
-	Events []any             `json:"events"`
+	// Rounds holds the round scores (Result.RoundScores) of every round
+	// of this match completed so far, in order, one per seat: the
+	// client's score sheet, whole for a page that joins mid-match. Round
+	// scores are public; a game's totals may differ from their sum
+	// where its rules say so (Cabo's reset at exactly 100).
+	Rounds [][]int `json:"rounds"`
+	Events []any   `json:"events"`
 	// TurnLeft is, at a table with a time per move, the milliseconds each
 	// human seat that must act has left when the message is sent (0 once
 	// a stand-in is choosing for it), keyed by seat: {"0": 29500}. A

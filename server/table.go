@@ -85,6 +85,10 @@ type table struct {
 	thinking, thoughts int
 	thinker            game.Seat
 	thinkN             int // t.n when the thinking began
+
+	// rounds is every completed round's scores in this match (stateMsg's
+	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
+	rounds [][]int
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -407,6 +411,7 @@ func (t *table) begin(no int, seed uint64) error {
 	}
 	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
+	t.rounds = [][]int{}
 	t.botC, t.thinking = nil, 0
 	now := time.Now()
 	for i := range t.seats {
@@ -469,8 +474,19 @@ func (t *table) step(s game.Seat, m game.Move) error {
 // sets the clocks.
 func (t *table) record(s game.Seat) {
 	t.n++
+	t.noteRound()
 	t.deliver()
 	t.clocks(s)
+}
+
+// noteRound keeps the round scores of a round the last move completed.
+// A move completes at most one round in every game (Result.RoundScores
+// is only the last round's), so one append per increase keeps them all.
+func (t *table) noteRound() {
+	res := t.st.Result()
+	if res.Rounds > len(t.rounds) {
+		t.rounds = append(t.rounds, res.RoundScores)
+	}
 }
 
 // deliver passes the events in t.log to the history and to the bots.
@@ -534,7 +550,7 @@ func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
 	msg := stateMsg{
 		Type: "state", Match: t.match, N: t.n, Status: t.status(), By: by,
 		View: t.st.View(s), Legal: []json.RawMessage{}, ToMove: t.st.ToMove().List(),
-		Result: t.st.Result(), Events: []any{}, TurnLeft: t.turnLeft(),
+		Result: t.st.Result(), Rounds: t.rounds, Events: []any{}, TurnLeft: t.turnLeft(),
 	}
 	if s != game.Spectator {
 		t.legal = t.st.Legal(s, t.legal[:0])

@@ -9,6 +9,9 @@ import { limitsUI } from './limits.js';
 import { dacapoUI } from './dacapo.js';
 import { genericUI } from './generic.js';
 import { GAMES, helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
+import { turnAlert, toggles, ring, seatBars } from './notify.js';
+import { scoreSheet } from './sheet.js';
+import { focusKey, restoreFocus } from './a11y.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -180,6 +183,8 @@ function tablePage(id) {
     again() { T.ws?.send(JSON.stringify({ type: 'again' })); },
     render: () => render(),
   };
+  const turnNote = turnAlert();
+  const sheet = scoreSheet(ctx, () => T.info?.game);
 
   const connect = () => {
     const tok = tokens.get(id);
@@ -232,6 +237,7 @@ function tablePage(id) {
         if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
         for (const e of m.events) addLog(e, false);
         T.ui.onState?.(m, prev);
+        turnNote.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
         break;
       }
       case 'error':
@@ -256,11 +262,13 @@ function tablePage(id) {
   // tick redraws the badges only, not the table under the player's finger.
   const tick = () => {
     for (const el of main.querySelectorAll('.clock[data-seat]')) drawClock(el, T.deadlines[el.dataset.seat]);
+    seatBars(main, T.deadlines, (T.info?.turn_seconds || 0) * 1000);
   };
   const drawClock = (el, deadline) => {
     const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
     el.textContent = t('table.clock', { n: secs });
     el.classList.toggle('low', secs <= 10);
+    if (T.info?.turn_seconds) ring(el, (deadline - performance.now()) / (T.info.turn_seconds * 1000));
   };
   const seatNote = s => {
     if (s.free || s.bot) return '';
@@ -326,6 +334,7 @@ function tablePage(id) {
   };
 
   const render = () => {
+    const focused = focusKey(main);
     clear(main);
     if (T.notFound) {
       main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
@@ -340,7 +349,8 @@ function tablePage(id) {
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
         seatNote(s), clock(i)))),
-      info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null));
+      info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
+      T.state ? h('div.tabletools', sheet.button(), T.seat >= 0 ? toggles(render) : null) : null));
     if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, name, T.refused?.text));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
     if (info.status === 'waiting') {
@@ -375,6 +385,9 @@ function tablePage(id) {
     page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
     main.append(page);
     log.scrollTop = log.scrollHeight;
+    seatBars(main, T.state?.status === 'playing' ? T.deadlines : {}, (info.turn_seconds || 0) * 1000);
+    restoreFocus(main, focused);
+    sheet.after(main);
   };
 
   // Presence: a heartbeat while the page is shown, so that the server
@@ -389,7 +402,7 @@ function tablePage(id) {
   current = {
     render: () => render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat);
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); turnNote.stop();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };

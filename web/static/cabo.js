@@ -130,10 +130,20 @@ export function caboUI(ctx) {
       anim.has(k) ? 'anim' : ''].filter(Boolean).join(' ');
     return h('button', {
       class: cls, type: 'button', 'data-seat': seat, 'data-slot': slot, disabled: !filled,
-      'aria-label': t('cabo.slot.of', { name: ctx.name(seat), slot: slot + 1 }),
+      'aria-label': slotLabel(seat, slot, filled, shown),
       html: filled ? (shown !== null ? faceSVG(shown) : backSVG()) : '',
       ...tap(() => clickSlot(seat, slot)),
     });
+  }
+
+  // slotLabel is a card in words for screen readers: whose, which, and
+  // its value only while the page shows it.
+  function slotLabel(seat, slot, filled, shown) {
+    const mine = seat === me();
+    const p = { name: ctx.name(seat), slot: slot + 1, card: shown };
+    if (!filled) return t(mine ? 'a11y.card.mine.empty' : 'a11y.card.empty', p);
+    if (shown === null) return t(mine ? 'a11y.card.mine.hidden' : 'a11y.card.hidden', p);
+    return t(mine ? 'a11y.card.mine.shown' : 'a11y.card.shown', p);
   }
 
   function playerEl(seat, big) {
@@ -219,14 +229,14 @@ export function caboUI(ctx) {
       h('div.center',
         h('div.pile', h('button.slot.big.drawpile' + (canDraw ? '.can' : ''), {
           type: 'button', 'data-action': 'drawpile', html: backSVG(), disabled: !canDraw || ctx.pending,
-          ...tap(act.draw), 'aria-label': t('cabo.draw'),
+          ...tap(act.draw), 'aria-label': t('a11y.drawpile', { n: v.draw_count }),
         }), h('div.label', t('cabo.draw.pile', { n: v.draw_count }))),
         h('div.pile', h('button.slot.big.discardpile' + (anim.has('discard') ? '.anim' : '') + (canDraw && sel.size ? '.can' : ''), {
           type: 'button', 'data-action': 'discardpile', html: top === null ? '' : faceSVG(top),
           disabled: !canDraw || ctx.pending, ...tap(() => (sel.size ? act.take() : null)),
-          'aria-label': t('cabo.discard.pile'),
+          'aria-label': top === null ? t('a11y.discard.empty') : t('a11y.discard', { card: top }),
         }), h('div.label', t('cabo.discard.pile'))),
-        v.drawn != null ? h('div.pile.drawn', h('div.slot.big' + (anim.has('drawn') ? '.anim' : ''), { html: faceSVG(v.drawn), id: 'drawn' }),
+        v.drawn != null ? h('div.pile.drawn', h('div.slot.big' + (anim.has('drawn') ? '.anim' : ''), { html: faceSVG(v.drawn), id: 'drawn', role: 'img', 'aria-label': t('a11y.drawn', { card: v.drawn }) }),
           h('div.label', t('cabo.drawn'))) : null),
       mine ? playerEl(me(), true) : null,
       h('div.actions', { id: 'actions' }, actions()),

@@ -12,7 +12,7 @@ const powers = { 7: eye, 8: eye, 9: glass, 10: glass, 11: swap, 12: swap };
 export function faceSVG(v) {
   const c = colors[v] ?? '#333';
   const p = powers[v] ? powers[v](c) : '';
-  return `<svg viewBox="0 0 100 140" class="svgcard" aria-label="${v}">
+  return `<svg viewBox="0 0 100 140" class="svgcard" role="img" aria-label="${v}">
 <rect x="2" y="2" width="96" height="136" rx="10" fill="#fffdf7" stroke="#888" stroke-width="2"/>
 <rect x="9" y="9" width="82" height="122" rx="6" fill="none" stroke="${c}" stroke-width="2" opacity=".5"/>
 <text x="14" y="30" font-size="20" font-weight="700" fill="${c}">${v}</text>

@@ -398,7 +398,7 @@ export function papayooUI(ctx) {
       h('div.ptable',
         h('div.opps', others.map(opponentEl)),
         h('div.felt', trickEl(), h('aside.side', dieEl(), scoresEl()))),
-      mine && v.phase !== 'over' ? h('div.me' + (myTurn() ? '.turn' : ''), myStats, actionsEl(), handEl(), passInfoEl()) : null,
+      mine && v.phase !== 'over' ? h('div.me' + (myTurn() ? '.turn' : ''), { 'data-player': me() }, myStats, actionsEl(), handEl(), passInfoEl()) : null,
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
