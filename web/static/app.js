@@ -8,6 +8,7 @@ import { papayooUI } from './papayoo.js';
 import { limitsUI } from './limits.js';
 import { dacapoUI } from './dacapo.js';
 import { genericUI } from './generic.js';
+import { optionLabel, joinSummary } from './tableinfo.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -54,9 +55,11 @@ async function home() {
   const render = () => {
     const g = list.find(x => x.name === form.game);
     if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
-    // A new table faces a bot that plays well; any seat may be changed.
+    // A new table faces bots that play well at every seat but the
+    // creator's, so that it starts at once; any seat may be changed to a
+    // guest.
     const dflt = g.bots.includes('normal') ? 'normal' : 'random';
-    while (form.seats.length < g.max) form.seats.push(form.seats.length === 1 ? dflt : '');
+    while (form.seats.length < g.max) form.seats.push(form.seats.length === 0 ? '' : dflt);
     form.seats = form.seats.map(s => (s && !g.bots.includes(s) ? dflt : s));
     clear(main);
     const seatChoice = i => {
@@ -69,7 +72,7 @@ async function home() {
     };
     const optInput = o => {
       const key = `opt.${g.name}.${o.name}`;
-      const label = has(key) ? t(key) : o.name.replaceAll('_', ' ');
+      const label = optionLabel(g.name, o.name);
       const cur = o.name in form.options ? form.options[o.name] : o.default;
       if (o.kind === 'bool') {
         return h('label.opt', h('input', { type: 'checkbox', name: o.name, checked: !!cur, onchange: e => { form.options[o.name] = e.target.checked; } }), ' ', label);
@@ -122,7 +125,8 @@ async function home() {
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     try {
       const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn });
-      tokens.set(r.table, { seat: r.seat, token: r.token });
+      // The server's invite link names the host as the guests reach it.
+      tokens.set(r.table, { seat: r.seat, token: r.token, invite: r.invite });
       history.pushState(null, '', r.url);
       route();
     } catch (err) { toast(err.message); }
@@ -308,7 +312,7 @@ function tablePage(id) {
     localStorage.setItem('tapis.name', n);
     try {
       const r = await api('POST', `/api/tables/${id}/join`, { name: n });
-      tokens.set(id, { seat: r.seat, token: r.token });
+      tokens.set(id, { seat: r.seat, token: r.token, invite: r.invite });
       T.ws?.close(); T.ws = null;
       connect();
     } catch (err) {
@@ -333,7 +337,7 @@ function tablePage(id) {
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
     if (info.status === 'waiting') {
-      const link = location.origin + '/t/' + info.id;
+      const link = tokens.get(info.id)?.invite || location.origin + '/t/' + info.id;
       page.append(h('div.card-panel.invite',
         h('p', t('table.waiting', { free })),
         h('label', t('table.invite')),
@@ -345,7 +349,8 @@ function tablePage(id) {
     if (T.seat < 0 && free > 0 && !T.watching) {
       const input = h('input', { name: 'name', maxlength: 24, value: localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
       page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
-        h('h2', t('table.join')), h('label', t('home.name'), ' ', input),
+        h('h2', t('table.join')), joinSummary(info, name, gameName(info.game), turnLabel(info.turn_seconds)),
+        h('label', t('home.name'), ' ', input),
         h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
           h('button', { type: 'button', onclick: () => { T.watching = true; render(); } }, t('table.watch')))));
     } else if (T.seat < 0 && info.status !== 'waiting') {
