@@ -336,7 +336,10 @@ function tablePage(id) {
         seatNote(s), clock(i)))),
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
-    if (info.status === 'waiting') {
+    // A guest about to sit down came by the invite link: the join form
+    // says what the table is, and the link would only be in its way.
+    const joining = T.seat < 0 && free > 0 && !T.watching;
+    if (info.status === 'waiting' && !joining) {
       const link = tokens.get(info.id)?.invite || location.origin + '/t/' + info.id;
       page.append(h('div.card-panel.invite',
         h('p', t('table.waiting', { free })),
@@ -346,7 +349,7 @@ function tablePage(id) {
             onclick: () => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); },
           }, t('table.copy')))));
     }
-    if (T.seat < 0 && free > 0 && !T.watching) {
+    if (joining) {
       const input = h('input', { name: 'name', maxlength: 24, value: localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
       page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
         h('h2', t('table.join')), joinSummary(info, name, gameName(info.game), turnLabel(info.turn_seconds)),
