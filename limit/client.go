@@ -187,3 +187,100 @@ func Key(addr netip.Addr) string {
 	pre, _ := addr.Prefix(64)
 	return pre.String()
 }
+
+// Origin returns the scheme ("http" or "https") and host (with its port,
+// if any) under which the client reached the server, to build links it
+// can follow, such as a table's invite: the request's own Host, and
+// "https" over TLS. Behind a trusted proxy (the peer is one of p, as in
+// Client) the request's Host is the proxy's business, so the proxy's
+// X-Forwarded-Host and X-Forwarded-Proto say it instead. Of each, the
+// right-most entry is read (all lines, comma-separated), the one the
+// nearest proxy wrote: a client may send the headers too, and a proxy
+// that appends leaves the client's words on the left. An untrusted peer's
+// forwarded headers are never read, so nobody else can make the server
+// hand out links to a host of their choosing. A forwarded value that is
+// not a plain host[:port] (or a proto other than http and https) is
+// ignored and the request's own is kept.
+func (p Proxies) Origin(r *http.Request) (scheme, host string) {
+	scheme, host = "http", r.Host
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	peer, ok := parseHost(r.RemoteAddr)
+	if !ok || !p.trusts(peer) {
+		return scheme, host
+	}
+	if h := lastEntry(r.Header.Values("X-Forwarded-Host")); validHost(h) {
+		host = h
+	}
+	switch proto := strings.ToLower(lastEntry(r.Header.Values("X-Forwarded-Proto"))); proto {
+	case "http", "https":
+		scheme = proto
+	}
+	return scheme, host
+}
+
+// lastEntry returns the right-most entry of comma-separated header lines,
+// trimmed; "" when there is none.
+func lastEntry(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	line := lines[len(lines)-1]
+	return strings.TrimSpace(line[strings.LastIndexByte(line, ',')+1:])
+}
+
+// validHost reports whether h is a host name or address with an optional
+// port, and nothing else (no scheme, path, user or space), so that a link
+// built from it points at a host and only there.
+func validHost(h string) bool {
+	if h == "" || len(h) > 255 {
+		return false
+	}
+	name, port := h, ""
+	if strings.HasPrefix(h, "[") {
+		// An IPv6 address: "[addr]" or "[addr]:port".
+		end := strings.IndexByte(h, ']')
+		if end < 0 {
+			return false
+		}
+		if a, err := netip.ParseAddr(h[1:end]); err != nil || !a.Is6() || a.Zone() != "" {
+			return false
+		}
+		name, port = "", h[end+1:]
+		if port != "" && port[0] != ':' {
+			return false
+		}
+		port = strings.TrimPrefix(port, ":")
+	} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		name, port = h[:i], h[i+1:]
+		if name == "" {
+			return false
+		}
+	}
+	if strings.HasSuffix(h, ":") {
+		return false
+	}
+	for _, c := range port {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	if len(port) > 5 {
+		return false
+	}
+	for _, label := range strings.Split(name, ".") {
+		if name == "" {
+			break
+		}
+		if label == "" || len(label) > 63 {
+			return false
+		}
+		for _, c := range label {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,6 +1,7 @@
 package limit
 
 import (
+	"crypto/tls"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -238,4 +239,81 @@ func FuzzClient(f *testing.F) {
 		}
 		_ = Key(got)
 	})
+}
+
+func TestOrigin(t *testing.T) {
+	proxies, err := ParseProxies("10.0.0.0/8, 2001:db8:ffff::/48")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		proxies Proxies
+		remote  string
+		host    string // the request's Host
+		tls     bool
+		headers [][2]string // forwarded header lines, in order
+		want    string      // scheme://host
+	}{
+		{"direct", proxies, "203.0.113.7:5000", "tapis.example:8080", false, nil, "http://tapis.example:8080"},
+		{"direct over TLS", proxies, "203.0.113.7:5000", "tapis.example", true, nil, "https://tapis.example"},
+		{"direct by address", proxies, "203.0.113.7:5000", "192.0.2.1:8080", false, nil, "http://192.0.2.1:8080"},
+		// Spoofing: a peer that is no proxy of ours chooses nothing.
+		{"untrusted peer sends forwarded headers", proxies, "198.51.100.9:4000", "tapis.example:8080", false,
+			[][2]string{{"X-Forwarded-Host", "evil.example"}, {"X-Forwarded-Proto", "https"}}, "http://tapis.example:8080"},
+		{"no proxies trusted", Proxies{}, "10.0.0.1:80", "backend:8080", false,
+			[][2]string{{"X-Forwarded-Host", "tapis.example"}}, "http://backend:8080"},
+		{"untrusted TLS peer keeps https", proxies, "198.51.100.9:4000", "tapis.example", true,
+			[][2]string{{"X-Forwarded-Proto", "http"}}, "https://tapis.example"},
+		{"trusted proxy", proxies, "10.0.0.1:80", "127.0.0.1:8080", false,
+			[][2]string{{"X-Forwarded-Host", "tapis.example"}, {"X-Forwarded-Proto", "https"}}, "https://tapis.example"},
+		{"trusted proxy, host only", proxies, "10.0.0.1:80", "127.0.0.1:8080", false,
+			[][2]string{{"X-Forwarded-Host", "tapis.example:8443"}}, "http://tapis.example:8443"},
+		{"trusted proxy, proto only", proxies, "10.0.0.1:80", "tapis.example", false,
+			[][2]string{{"X-Forwarded-Proto", "HTTPS"}}, "https://tapis.example"},
+		{"trusted v6 proxy", proxies, "[2001:db8:ffff::1]:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "[2001:db8::7]:8443"}, {"X-Forwarded-Proto", "https"}}, "https://[2001:db8::7]:8443"},
+		{"trusted proxy without headers", proxies, "10.0.0.1:80", "backend:8080", false, nil, "http://backend:8080"},
+		// The client's own header is on the left; the proxy's value wins.
+		{"client prepends a host", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "evil.example, tapis.example"}, {"X-Forwarded-Proto", "http, https"}}, "https://tapis.example"},
+		{"client's own line first", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "evil.example"}, {"X-Forwarded-Host", "tapis.example"}}, "http://tapis.example"},
+		// What is not a host or a proto is ignored.
+		{"host with a path", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "evil.example/phish"}}, "http://backend"},
+		{"host with a user", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "me@evil.example"}}, "http://backend"},
+		{"host with a scheme", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "https://evil.example"}}, "http://backend"},
+		{"host with a space", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "a b"}}, "http://backend"},
+		{"bad port", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "tapis.example:80x"}}, "http://backend"},
+		{"empty port", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "tapis.example:"}}, "http://backend"},
+		{"zoned v6", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "[fe80::1%eth0]"}}, "http://backend"},
+		{"trailing comma", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Host", "tapis.example,"}}, "http://backend"},
+		{"other proto", proxies, "10.0.0.1:80", "backend", false,
+			[][2]string{{"X-Forwarded-Proto", "javascript"}}, "http://backend"},
+		{"no peer", proxies, "", "tapis.example", false,
+			[][2]string{{"X-Forwarded-Host", "evil.example"}}, "http://tapis.example"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := request(tc.remote)
+			r.Host = tc.host
+			if tc.tls {
+				r.TLS = &tls.ConnectionState{}
+			}
+			for _, kv := range tc.headers {
+				r.Header.Add(kv[0], kv[1])
+			}
+			scheme, host := tc.proxies.Origin(r)
+			if got := scheme + "://" + host; got != tc.want {
+				t.Errorf("Origin(RemoteAddr %q, Host %q, %q) = %q, want %q", tc.remote, tc.host, tc.headers, got, tc.want)
+			}
+		})
+	}
 }

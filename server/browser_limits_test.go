@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -36,7 +35,6 @@ var readLimits = readTable(`hand: +(d.hand || 0), pile: +(d.pile || 0),
 // table is photographed on a desktop and at 360 px wide.
 func TestBrowserLimits(t *testing.T) {
 	p := newPage(t, 10*time.Millisecond, 6*time.Minute)
-	p.dir = screenshotDir(filepath.Join("..", "docs", "screenshots"))
 	shoot := func(name string) { t.Helper(); p.shoot(name, chromedp.Sleep(600*time.Millisecond)) }
 	p.createTable(table{game: "limits", players: 2, bots: []string{"easy"}}, `#game.lim`)
 	hand := func(i int) string { return fmt.Sprintf(`.lim-hand [data-i="%d"]`, i) }

@@ -49,6 +49,13 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	if want := []string{"", "random", "easy", "normal", "hard"}; !slices.Equal(picker.Options, want) || picker.Chosen != "normal" {
 		t.Fatalf("seat picker offers %q with %q chosen, want %q with \"normal\"", picker.Options, picker.Chosen, want)
 	}
+	// Every seat but the creator's is a bot by default, so that the table
+	// starts at once.
+	var seat2 string
+	p.eval("seat 2", `document.querySelector('select[name=seat2]').value`, &seat2)
+	if seat2 != "normal" {
+		t.Fatalf("seat 2 defaults to %q, want \"normal\"", seat2)
+	}
 	// The heuristic plays seat 1 too: the spy check below counts revealed
 	// cards, and a weak search (tests give it 30 iterations) claims sets
 	// that fail face up.
@@ -70,6 +77,14 @@ func TestBrowserPlaysCabo(t *testing.T) {
 			break
 		}
 		if st.Overlay == "round" {
+			if !switched {
+				// The first round's panel: its scores, a 0 among them,
+				// are printed; the header stays reachable above it on a
+				// phone and on a laptop.
+				p.roundPanelScores()
+				p.shootSizes("cabo-round", 300*time.Millisecond)
+				p.langReachable("the end-of-round panel")
+			}
 			// Switch to French after the first round.
 			p.closeOverlay(&switched, true)
 			continue

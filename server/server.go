@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -379,6 +380,17 @@ type seatResp struct {
 	Seat  game.Seat `json:"seat"`
 	Token string    `json:"token,omitempty"`
 	URL   string    `json:"url"`
+	// Invite is the table's link for guests, absolute: built from the
+	// name the request reached the server under (or a trusted proxy's
+	// forwarded one), since the server cannot know what name its players
+	// use, and "localhost" reaches nobody else.
+	Invite string `json:"invite"`
+}
+
+// invite returns the absolute invite link of table id for a response to r.
+func (s *Server) invite(r *http.Request, id string) string {
+	scheme, host := s.cfg.Proxies.Origin(r)
+	return (&url.URL{Scheme: scheme, Host: host, Path: "/t/" + id}).String()
 }
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
@@ -442,7 +454,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "no_human", "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
 		return
 	}
-	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID}
+	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID, Invite: s.invite(r, tab.ID)}
 	if name := cleanName(req.Name); name != "" {
 		for i := range tab.Seats {
 			if tab.Seats[i].Bot == "" {
@@ -549,7 +561,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("join", "table", t.id, "err", err)
 		httpError(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
 	default:
-		writeJSON(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id})
+		writeJSON(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id, Invite: s.invite(r, t.id)})
 	}
 }
 

@@ -12,6 +12,7 @@ import { GAMES, helpPage, helpButton, refreshHelp, closeHelp, hintLine } from '.
 import { turnAlert, toggles, ring, seatBars } from './notify.js';
 import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
+import { optionLabel, joinSummary } from './tableinfo.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -59,9 +60,11 @@ async function home() {
   const render = () => {
     const g = list.find(x => x.name === form.game);
     if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
-    // A new table faces a bot that plays well; any seat may be changed.
+    // A new table faces bots that play well at every seat but the
+    // creator's, so that it starts at once; any seat may be changed to a
+    // guest.
     const dflt = g.bots.includes('normal') ? 'normal' : 'random';
-    while (form.seats.length < g.max) form.seats.push(form.seats.length === 1 ? dflt : '');
+    while (form.seats.length < g.max) form.seats.push(form.seats.length === 0 ? '' : dflt);
     form.seats = form.seats.map(s => (s && !g.bots.includes(s) ? dflt : s));
     clear(main);
     const seatChoice = i => {
@@ -74,7 +77,7 @@ async function home() {
     };
     const optInput = o => {
       const key = `opt.${g.name}.${o.name}`;
-      const label = has(key) ? t(key) : o.name.replaceAll('_', ' ');
+      const label = optionLabel(g.name, o.name);
       const cur = o.name in form.options ? form.options[o.name] : o.default;
       if (o.kind === 'bool') {
         return h('label.opt', h('input', { type: 'checkbox', name: o.name, checked: !!cur, onchange: e => { form.options[o.name] = e.target.checked; } }), ' ', label);
@@ -129,7 +132,8 @@ async function home() {
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     try {
       const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn });
-      tokens.set(r.table, { seat: r.seat, token: r.token });
+      // The server's invite link names the host as the guests reach it.
+      tokens.set(r.table, { seat: r.seat, token: r.token, invite: r.invite });
       history.pushState(null, '', r.url);
       route();
     } catch (err) { toast(err.message); }
@@ -325,7 +329,7 @@ function tablePage(id) {
     localStorage.setItem('tapis.name', n);
     try {
       const r = await api('POST', `/api/tables/${id}/join`, { name: n });
-      tokens.set(id, { seat: r.seat, token: r.token });
+      tokens.set(id, { seat: r.seat, token: r.token, invite: r.invite });
       T.ws?.close(); T.ws = null;
       connect();
     } catch (err) {
@@ -353,8 +357,11 @@ function tablePage(id) {
       T.state ? h('div.tabletools', sheet.button(), T.seat >= 0 ? toggles(render) : null) : null));
     if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, name, T.refused?.text));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
-    if (info.status === 'waiting') {
-      const link = location.origin + '/t/' + info.id;
+    // A guest about to sit down came by the invite link: the join form
+    // says what the table is, and the link would only be in its way.
+    const joining = T.seat < 0 && free > 0 && !T.watching;
+    if (info.status === 'waiting' && !joining) {
+      const link = tokens.get(info.id)?.invite || location.origin + '/t/' + info.id;
       page.append(h('div.card-panel.invite',
         h('p', t('table.waiting', { free })),
         h('label', t('table.invite')),
@@ -363,10 +370,11 @@ function tablePage(id) {
             onclick: () => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); },
           }, t('table.copy')))));
     }
-    if (T.seat < 0 && free > 0 && !T.watching) {
+    if (joining) {
       const input = h('input', { name: 'name', maxlength: 24, value: localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
       page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
-        h('h2', t('table.join')), h('label', t('home.name'), ' ', input),
+        h('h2', t('table.join')), joinSummary(info, name, gameName(info.game), turnLabel(info.turn_seconds)),
+        h('label', t('home.name'), ' ', input),
         h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
           h('button', { type: 'button', onclick: () => { T.watching = true; render(); } }, t('table.watch')))));
     } else if (T.seat < 0 && info.status !== 'waiting') {

@@ -254,7 +254,9 @@ export function caboUI(ctx) {
         return e.seat === me() ? t('cabo.log.peek_initial.me', { slots: slotsText(e.slots) }) : t('cabo.log.peek_initial', { name: nm(e.seat), n: e.slots.length });
       case 'draw': return e.seat === me() && e.seen ? t('cabo.log.draw.me', { card: e.seen[0] }) : t('cabo.log.draw', { name: nm(e.seat) });
       case 'take_discard': case 'replace':
-        if (e.failed) return t('cabo.log.failed', { name: nm(e.seat), slots: t('cabo.slots', { slots: slotsText(e.slots) }), seen: e.seen.join(', '), card: c(e.card) });
+        // A wrong set claim is legal and costs its maker (bots make some
+        // on purpose): the line says so plainly, and what it cost.
+        if (e.failed) return t('cabo.log.wrong.' + e.type, { name: nm(e.seat), slots: slotsText(e.slots), seen: e.seen.join(', '), card: c(e.card) });
         return t('cabo.log.' + e.type, { name: nm(e.seat), card: c(e.card), slots: t('cabo.slots', { slots: slotsText(e.slots) }), discarded: (e.discarded || []).join(', ') });
       case 'discard': return t('cabo.log.discard', { name: nm(e.seat), card: c(e.card) });
       case 'peek': return t('cabo.log.peek', { name: nm(e.seat), card: c(e.card), slot: e.target.slot + 1 });

@@ -1,9 +1,12 @@
 // h builds an element: h('button.primary', {onclick, disabled}, 'text', child).
+// The second argument is attributes only when it is a plain object: any
+// other value is the first child, tested against null and undefined rather
+// than for truth, so that a 0 (a score) is printed, not dropped.
 export function h(spec, attrs, ...children) {
   const [tag, ...classes] = spec.split('.');
   const el = document.createElement(tag || 'div');
   if (classes.length) el.className = classes.join(' ');
-  if (attrs && (typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs))) {
+  if (attrs != null && (typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs))) {
     children.unshift(attrs);
     attrs = null;
   }

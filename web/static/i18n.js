@@ -365,7 +365,6 @@ const en = {
   'cabo.log.draw.me': 'You drew a {card}.',
   'cabo.log.take_discard': '{name} took the {card} from the discard into {slots}, discarding {discarded}.',
   'cabo.log.replace': '{name} kept the drawn card in {slots}, discarding {discarded}.',
-  'cabo.log.failed': '{name} claimed a set in {slots}: wrong ({seen}); the {card} is discarded.',
   'cabo.log.discard': '{name} discarded a {card}.',
   'cabo.log.peek': '{name} discarded a {card} and peeked at their card {slot}.',
   'cabo.log.spy': '{name} discarded a {card} and spied on {target}’s card {slot}.',
@@ -425,6 +424,16 @@ const en = {
   'a11y.discard': 'Discard pile, top card {card}',
   'a11y.discard.empty': 'Discard pile, empty',
   'a11y.drawn': 'Drawn card: {card}',
+  // Issue 15 (the table at Board Game Arena's level): the fixes' strings.
+  'cabo.log.wrong.replace': '{name} claimed that their cards {slots} were a set, but the claim was wrong: they are {seen}. It cost {name} the turn: the {card} they drew is discarded, and those cards stay where they were, now seen by everyone.',
+  'cabo.log.wrong.take_discard': '{name} claimed that their cards {slots} were a set, but the claim was wrong: they are {seen}. It cost {name} the turn: the {card} they took goes back on the discard pile, and those cards stay where they were, now seen by everyone.',
+  'fix.yes': 'yes',
+  'fix.no': 'no',
+  'fix.join.game': 'A table of {game} for {n} players.',
+  'fix.join.rules': 'Rules: as written, except {list}.',
+  'fix.join.rules.standard': 'Rules: as written, no option changed.',
+  'fix.join.how': 'Type your name and take a seat; the game starts when every seat is taken.',
+  'fix.join.option': '{label}: {value}',
 };
 
 const fr = {
@@ -785,7 +794,6 @@ const fr = {
   'cabo.log.draw.me': 'Vous avez pioché un {card}.',
   'cabo.log.take_discard': '{name} a pris le {card} de la défausse en {slots}, défaussant {discarded}.',
   'cabo.log.replace': '{name} a gardé la carte piochée en {slots}, défaussant {discarded}.',
-  'cabo.log.failed': '{name} a annoncé une série en {slots} : raté ({seen}) ; le {card} part à la défausse.',
   'cabo.log.discard': '{name} a défaussé un {card}.',
   'cabo.log.peek': '{name} a défaussé un {card} et regardé sa carte {slot}.',
   'cabo.log.spy': '{name} a défaussé un {card} et espionné la carte {slot} de {target}.',
@@ -852,6 +860,16 @@ const fr = {
   'a11y.discard': 'Défausse, carte du dessus : {card}',
   'a11y.discard.empty': 'Défausse, vide',
   'a11y.drawn': 'Carte piochée : {card}',
+  // Issue 15 (the table at Board Game Arena's level): the fixes' strings.
+  'cabo.log.wrong.replace': '{name} a annoncé une série avec ses cartes {slots}, mais c’était faux : ce sont {seen}. Cela coûte son tour à {name} : le {card} pioché part à la défausse, et ces cartes restent en place, vues de tous.',
+  'cabo.log.wrong.take_discard': '{name} a annoncé une série avec ses cartes {slots}, mais c’était faux : ce sont {seen}. Cela coûte son tour à {name} : le {card} pris retourne sur la défausse, et ces cartes restent en place, vues de tous.',
+  'fix.yes': 'oui',
+  'fix.no': 'non',
+  'fix.join.game': 'Une table de {game} pour {n} joueurs.',
+  'fix.join.rules': 'Règles : telles qu’écrites, sauf {list}.',
+  'fix.join.rules.standard': 'Règles : telles qu’écrites, sans option changée.',
+  'fix.join.how': 'Tapez votre nom et prenez une place ; la partie commence quand toutes les places sont prises.',
+  'fix.join.option': '{label} : {value}',
 };
 
 // Exported for the dictionary test, which checks both have the same keys.

@@ -1,0 +1,314 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"tapis/game"
+	"tapis/games"
+	"tapis/limit"
+)
+
+// The two sizes every game is photographed and checked at: a phone
+// (390×844) and a laptop (1366×768).
+var sizes = [][2]int{{390, 844}, {1366, 768}}
+
+// resize shows the page at w×h and waits for the page to know it.
+func (p *page) resize(w, h int) {
+	p.t.Helper()
+	p.run("resize", chromedp.EmulateViewport(int64(w), int64(h)))
+	var inner int
+	p.until(fmt.Sprintf("the page to be %d px wide", w), `window.innerWidth`, &inner, func() bool { return inner == w })
+}
+
+// shootSizes photographs what a player sees of the page (the window, not
+// the whole scrolled page) at each of sizes, as base-390.png and
+// base-1366.png in the test's folder, then goes back to the desktop.
+func (p *page) shootSizes(base string, settle time.Duration) {
+	p.t.Helper()
+	for _, sz := range sizes {
+		p.resize(sz[0], sz[1])
+		var png []byte
+		p.run("screenshot "+base, chromedp.Sleep(settle), chromedp.CaptureScreenshot(&png))
+		p.save(fmt.Sprintf("%s-%d.png", base, sz[0]), png)
+	}
+	p.desktop()
+}
+
+// save writes a photograph into the test's folder.
+func (p *page) save(name string, png []byte) {
+	p.t.Helper()
+	if err := os.WriteFile(filepath.Join(p.dir, name), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// langReachable checks, at each of sizes, that the language button is
+// the element under its own centre and that a click on it switches the
+// language (then switches back): the header stays reachable whatever is
+// shown over the table.
+func (p *page) langReachable(during string) {
+	p.t.Helper()
+	for _, sz := range sizes {
+		p.resize(sz[0], sz[1])
+		var on bool
+		p.eval("what is over the language button", `(() => {
+			const b = document.querySelector('#lang'); const r = b.getBoundingClientRect();
+			const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			return !!e && b.contains(e);
+		})()`, &on)
+		if !on {
+			p.t.Fatalf("at %d×%d during %s, the language button is covered", sz[0], sz[1], during)
+		}
+		for range 2 {
+			var before, after string
+			p.eval("the language", `document.documentElement.lang`, &before)
+			if !p.click(`#lang`) {
+				p.t.Fatalf("at %d×%d during %s, no language button", sz[0], sz[1], during)
+			}
+			p.until("the language to switch", `document.documentElement.lang`, &after, func() bool { return after != before })
+		}
+	}
+	p.desktop()
+}
+
+// roundPanelScores checks Cabo's end-of-round panel: its total, round and
+// score columns are all numbers, a 0 printed as 0 (the round's winner
+// always scores 0), not left blank.
+func (p *page) roundPanelScores() {
+	p.t.Helper()
+	var cells [][]string
+	p.eval("the round's scores", `[...document.querySelectorAll('#overlay table.results tr')].slice(1)
+		.map(r => [...r.cells].slice(2).map(c => c.textContent))`, &cells)
+	zero := false
+	for _, row := range cells {
+		if len(row) != 3 {
+			p.t.Fatalf("the round's panel reads %q", cells)
+		}
+		for _, c := range row {
+			var n int
+			if _, err := fmt.Sscan(c, &n); err != nil || fmt.Sprint(n) != c {
+				p.t.Fatalf("the round's panel has a score %q that is not a number: %q", c, cells)
+			}
+		}
+		zero = zero || row[1] == "0"
+	}
+	if len(cells) == 0 || !zero {
+		p.t.Fatalf("the round's panel shows no round score of 0: %q", cells)
+	}
+}
+
+// A 0 is printed: h() takes it for a child, and the generic screen shows
+// the scores of a game that has just begun as 0, not blank.
+func TestBrowserZeroIsPrinted(t *testing.T) {
+	p := newPage(t, time.Second, 2*time.Minute)
+	p.createTable(table{game: "cabo", players: 2, bots: []string{"random"}}, `#game`)
+	var built []string
+	p.run("h()", chromedp.Evaluate(`import('/static/dom.js').then(({h}) => [
+		h('td', 0).textContent, h('td', {}, 0).textContent, h('td', 'a', 0, 'b').textContent,
+		String(h('td', null).childNodes.length), String(h('td', false).childNodes.length),
+		String(h('td', undefined, null, false).childNodes.length), h('td', [0, 1]).textContent])`, &built,
+		func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+	if want := []string{"0", "0", "a0b", "0", "0", "0", "01"}; !slices.Equal(built, want) {
+		t.Fatalf("h() built %q, want %q", built, want)
+	}
+	p.run("generic screen", chromedp.Evaluate(`location.search = '?screen=generic'`, nil))
+	var scores []string
+	p.until("the generic screen's scores", `[...document.querySelectorAll('.generic table.results tr')].map(r => r.cells[1].textContent)`,
+		&scores, func() bool { return len(scores) == 2 })
+	if !slices.Equal(scores, []string{"0", "0"}) {
+		t.Fatalf("a game that has just begun shows the scores %q", scores)
+	}
+}
+
+// caboFailedClaims plays, with the real engine, a wrong set claim with a
+// drawn card and one with the discard's, and returns their events as a
+// spectator sees them (and as they come to every page), in JSON.
+func caboFailedClaims(t *testing.T) []json.RawMessage {
+	t.Helper()
+	g := games.Named("cabo")
+	// Alice (0) holds 0 1 2 3 and Bob (1) 9 8 9 9; the draw pile's top is a 7.
+	st, err := g.New(game.Config{Players: 2, Seed: 7,
+		Stacks: []json.RawMessage{json.RawMessage(`{"hands":[[0,1,2,3],[9,8,9,9]],"discard":4,"draw":[7]}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []json.RawMessage
+	for _, m := range []struct {
+		seat game.Seat
+		move string
+	}{
+		{0, `{"type":"peek_initial","slots":[0,1]}`},
+		{1, `{"type":"peek_initial","slots":[2,3]}`},
+		{0, `{"type":"draw"}`},
+		{0, `{"type":"replace","slots":[0,1]}`},      // 0 and 1: wrong, the 7 is discarded
+		{1, `{"type":"take_discard","slots":[0,1]}`}, // 9 and 8: wrong, the 7 goes back
+	} {
+		mv, err := g.UnmarshalMove(json.RawMessage(m.move))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log game.Log
+		if err := st.Apply(m.seat, mv, &log); err != nil {
+			t.Fatalf("%s: %v", m.move, err)
+		}
+		for _, e := range log.For(game.Spectator) {
+			b, err := json.Marshal(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(b), `"failed":true`) {
+				out = append(out, b)
+			}
+		}
+	}
+	if len(out) != 2 {
+		t.Fatalf("the engine's failed claims: %s", out)
+	}
+	return out
+}
+
+// A wrong set claim in Cabo (legal, and costly: bots make some on purpose)
+// reads in the game log as wrong, with what it cost, in both languages.
+func TestBrowserCaboWrongClaim(t *testing.T) {
+	events := caboFailedClaims(t)
+	p := newPage(t, time.Second, time.Minute)
+	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	list, _ := json.Marshal(events)
+	lines := map[string][]string{}
+	for _, lang := range []string{"en", "fr"} {
+		var got []string
+		p.run("log lines", chromedp.Evaluate(fmt.Sprintf(`Promise.all([import('/static/cabo.js'), import('/static/i18n.js')]).then(([c, i]) => {
+			i.setLang(%q);
+			const ui = c.caboUI({seat: -1, state: null, name: s => ['Alice', 'Bob'][s], render() {}});
+			return %s.map(e => ui.logLine(e));
+		})`, lang, list), &got, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+		lines[lang] = got
+	}
+	want := map[string][]string{
+		"en": {"Alice claimed that their cards 1, 2 were a set, but the claim was wrong: they are 0, 1. It cost Alice the turn: the 7 they drew is discarded, and those cards stay where they were, now seen by everyone.",
+			"Bob claimed that their cards 1, 2 were a set, but the claim was wrong: they are 9, 8. It cost Bob the turn: the 7 they took goes back on the discard pile, and those cards stay where they were, now seen by everyone."},
+		"fr": {"Alice a annoncé une série avec ses cartes 1, 2, mais c’était faux : ce sont 0, 1. Cela coûte son tour à Alice : le 7 pioché part à la défausse, et ces cartes restent en place, vues de tous.",
+			"Bob a annoncé une série avec ses cartes 1, 2, mais c’était faux : ce sont 9, 8. Cela coûte son tour à Bob : le 7 pris retourne sur la défausse, et ces cartes restent en place, vues de tous."},
+	}
+	for _, lang := range []string{"en", "fr"} {
+		if !slices.Equal(lines[lang], want[lang]) {
+			t.Errorf("%s: the failed claims read\n%q\nwant\n%q\n(events %s)", lang, lines[lang], want[lang], events)
+		}
+	}
+}
+
+// A guest who opens an invite link is told which table it is (the game,
+// who sits where, the free seats, the rules chosen, the time per move) and
+// what to do, in both languages; the creator is shown the server's invite
+// link, which names the host a trusted proxy forwards.
+func TestBrowserJoinPage(t *testing.T) {
+	cfg := testConfig()
+	var err error
+	// The browser's requests come from 127.0.0.1, posing as the proxy.
+	if cfg.Proxies, err = limit.ParseProxies("127.0.0.1/32"); err != nil {
+		t.Fatal(err)
+	}
+	p := newPageWith(t, cfg, 2*time.Minute)
+
+	// The creator, behind a proxy that says the site is https://cards.example.
+	p.run("forwarded headers", network.Enable(), network.SetExtraHTTPHeaders(network.Headers{
+		"X-Forwarded-Host": "cards.example", "X-Forwarded-Proto": "https"}))
+	p.createTable(table{game: "cabo", players: 3, bots: []string{"normal", ""}, turn: "60",
+		options: map[string]string{"hand_size": "6"}}, `.invite`)
+	var link, id string
+	p.eval("invite link", `document.querySelector('#invite').value`, &link)
+	p.eval("table id", `location.pathname.slice(3)`, &id)
+	if want := "https://cards.example/t/" + id; link != want {
+		t.Fatalf("the invite link reads %q, want %q", link, want)
+	}
+	p.run("no forwarded headers", network.SetExtraHTTPHeaders(network.Headers{}))
+
+	// The guest, in a fresh tab's place: no token for this table.
+	p.run("guest", chromedp.Evaluate(`localStorage.clear()`, nil), chromedp.Navigate(p.h.hs.URL+"/t/"+id),
+		chromedp.WaitVisible(`#joininfo`, chromedp.ByQuery))
+	type summary struct {
+		Text  string   `json:"text"`
+		Seats []string `json:"seats"`
+		Free  []string `json:"free"`
+		Rules string   `json:"rules"`
+	}
+	const read = `(() => { const j = document.querySelector('#joininfo');
+		return {text: j.innerText, seats: [...j.querySelectorAll('li')].map(l => l.textContent),
+			free: [...j.querySelectorAll('li.free')].map(l => l.dataset.seat), rules: document.querySelector('#joinrules').textContent}; })()`
+	var s summary
+	p.until("the join page's summary", read, &s, func() bool { return len(s.Seats) == 3 })
+	for _, w := range []string{"A table of Cabo for 3 players.", "Time per move: 1 min",
+		"Type your name and take a seat; the game starts when every seat is taken."} {
+		if !strings.Contains(s.Text, w) {
+			t.Errorf("the join page does not say %q: %q", w, s.Text)
+		}
+	}
+	if want := []string{"Seat 1 Alice", "Seat 2 Bot 2 (normal)", "Seat 3 free seat"}; !slices.Equal(s.Seats, want) || !slices.Equal(s.Free, []string{"2"}) {
+		t.Errorf("the join page's seats: %q (free %q), want %q", s.Seats, s.Free, want)
+	}
+	if want := "Rules: as written, except Cards per player: 6."; s.Rules != want {
+		t.Errorf("the join page's rules: %q, want %q", s.Rules, want)
+	}
+	p.shootSizes("join", 200*time.Millisecond)
+
+	p.click(`#lang`)
+	p.until("the join page in French", read, &s, func() bool { return strings.Contains(s.Text, "Une table de Cabo") })
+	for _, w := range []string{"Une table de Cabo pour 3 joueurs.", "Temps par coup", "Règles : telles qu’écrites, sauf Cartes par joueur : 6.",
+		"Tapez votre nom et prenez une place ; la partie commence quand toutes les places sont prises."} {
+		if !strings.Contains(s.Text, w) {
+			t.Errorf("the join page in French does not say %q: %q", w, s.Text)
+		}
+	}
+	p.click(`#lang`)
+
+	// And the guest sits down: the table starts.
+	var status string
+	p.run("sit down", chromedp.Evaluate(`document.querySelector('#join input[name=name]').value = ''`, nil),
+		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery),
+		chromedp.Click(`[data-action=join]`, chromedp.ByQuery))
+	p.until("the table to start", `document.querySelector('#table')?.dataset.status || ''`, &status, func() bool { return status == "playing" })
+}
+
+// Every game's table, photographed at both sizes as a player sees it once
+// the game is under way: <game>-390.png and <game>-1366.png, and the home
+// page. The tables are made from the home page's defaults but the number
+// of players, so the test also checks that those defaults (bots at every
+// seat but the creator's) start a game at once.
+// TAPIS_SCREENSHOT_DIR=$PWD/docs/screenshots go test ./server -run
+// BrowserScreenshots -count=1 makes the README's screenshots.
+func TestBrowserScreenshots(t *testing.T) {
+	p := newPage(t, 300*time.Millisecond, 5*time.Minute)
+	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	p.shootSizes("home", 200*time.Millisecond)
+	for _, g := range games.All() {
+		lo, hi := g.Players()
+		n := min(max(lo, 4), hi)
+		p.fill(table{game: g.Name(), players: n})
+		var seats []string
+		p.eval("the seats chosen", `[...document.querySelectorAll('select[name^=seat]')].map(s => s.value)`, &seats)
+		if want := slices.Repeat([]string{"normal"}, n-1); !slices.Equal(seats, want) {
+			t.Fatalf("%s for %d: the seats default to %q, want %q", g.Name(), n, seats, want)
+		}
+		p.create(`#game`)
+		var st tableState
+		p.untilTurn(readTable(""), &st, &st)
+		// Created full, the table plays at once: nobody is waited for.
+		var waiting bool
+		p.eval("the invite panel", `!!document.querySelector('.invite')`, &waiting)
+		if st.Status != "playing" || waiting {
+			t.Fatalf("%s: a table made with the default seats is %q (invite panel shown: %v)", g.Name(), st.Status, waiting)
+		}
+		p.shootSizes(g.Name(), 700*time.Millisecond)
+	}
+}
