@@ -119,7 +119,7 @@ func (st *State) endRefused(s game.Seat) error {
 		return fmt.Errorf("dacapo: end: you still hold %d cards: put one on a helper pile to end your turn", n)
 	case st.nDraw > 0 || st.nAside > 0:
 		// Never at a decision point (Check: an empty hand there has
-		// nothing to draw); kept so that End cannot skip a refill.
+		// nothing to draw), but End must not skip a refill.
 		return fmt.Errorf("dacapo: end: your hand can still be refilled")
 	}
 	return nil

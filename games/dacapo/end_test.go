@@ -224,6 +224,18 @@ func TestEndMove(t *testing.T) {
 	}
 }
 
+// End never skips a refill: an empty hand with cards left to draw (a
+// state play never reaches, since an emptied hand draws at once) may not
+// end the turn.
+func TestEndNeedsNothingToDraw(t *testing.T) {
+	tb := newTable(t, 2, `{"pile_size":5}`, `{"hands":[[5,6,7,8]]}`)
+	for c := int8(5); c <= 8; c++ {
+		tb.st.takeHand(0, c)
+		tb.st.pushHelper(0, 0, c)
+	}
+	tb.refuse(0, endJSON, "dacapo: end: your hand can still be refilled")
+}
+
 // End is the move REPLAY.md writes {"type":"end"}, with no other field.
 func TestEndJSON(t *testing.T) {
 	m := move(t, endJSON)

@@ -14,9 +14,9 @@ const maxLegal = 3*(1+HandSize+Helpers+MaxPlayers-1) + HandSize*Helpers
 
 // Legal implements game.State: every build the turn seat can make, then
 // every helper move (each hand value onto each helper position), or End
-// when the hand is empty. An empty hand at a decision point cannot be
-// refilled (an emptied hand draws at once, and Check holds it), so End is
-// legal exactly when RULES.md allows it.
+// when the hand is empty and cannot be refilled. (An emptied hand draws at
+// once, so at a decision point an empty hand has nothing to draw: Check
+// holds it. End checks it anyway, lest it ever skip a refill.)
 func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 	if st.over || s != st.turn {
 		return buf
@@ -54,7 +54,7 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 		o[0], o[1], o[2] = base, base|1<<16, base|2<<16
 		k += 3
 	}
-	if hm == 0 {
+	if hm == 0 && st.nDraw == 0 && st.nAside == 0 {
 		out[k] = endMove
 		k++
 	}
