@@ -26,6 +26,7 @@ type dacapoPage struct {
 	Becomes []string `json:"becomes"`
 	Slide   bool     `json:"slide"`
 	Notice  string   `json:"notice"`
+	End     bool     `json:"end"` // the End turn button is offered
 }
 
 var readDacapo = readTable(`sel: d.sel || '', game: d.game || '',
@@ -37,7 +38,8 @@ var readDacapo = readTable(`sel: d.sel || '', game: d.game || '',
     piles: q('[data-pile].target:not(:disabled)').map(e => +e.dataset.pile),
     htarget: q('[data-helper].target:not(:disabled)').map(e => +e.dataset.helper),
     becomes: q('.dc-becomes').map(e => e.textContent), slide: !!document.querySelector('.dc-slide'),
-    notice: (document.querySelector('#notice') || {}).textContent || ''`)
+    notice: (document.querySelector('#notice') || {}).textContent || '',
+    end: !!document.querySelector('[data-action=end]:not(:disabled)')`)
 
 // A person creates a Da Capo! match with two bots from the home page (small
 // personal piles, so that it is quick), plays it to the end by tapping a
@@ -122,6 +124,11 @@ func TestBrowserDacapo(t *testing.T) {
 			p.click(fmt.Sprintf(`[data-src=hand][data-card=%q]`, st.Hand[0]))
 		case len(st.AnyHand) > 0:
 			p.click(fmt.Sprintf(`[data-src=hand][data-card=%q]`, st.AnyHand[len(st.AnyHand)-1]))
+		case st.End:
+			// An empty hand with nothing to draw, and no build the test
+			// wants: stop (RULES.md §4).
+			used["end"]++
+			p.click(`[data-action=end]`)
 		default:
 			p.wait(25 * time.Millisecond)
 		}
@@ -172,11 +179,117 @@ func TestBrowserDacapo(t *testing.T) {
 	why := p.explain("dacapo", `m.dacapoUI({seat: 0, state: null, pending: false, name: s => 'P' + s, move() {}, again() {}, render() {}})`, []string{
 		"dacapo: build: a 5 does not go on building pile 1 at 2 (a 3 or a Joker does)",
 		"dacapo: build: a 7 cannot start a pile (a 1 or a Joker can)",
-		"dacapo: helper: you have no J in hand", "dacapo: build: your helper pile 2 is empty"})
+		"dacapo: helper: you have no J in hand", "dacapo: build: your helper pile 2 is empty",
+		"dacapo: end: you still hold 2 cards: put one on a helper pile to end your turn"})
 	want := []string{"A 5 does not go on building pile 2: it is at 2, so it needs a 3 or a Joker.",
-		"A 7 cannot start a pile: only a 1 or a Joker can.", "You have no Joker in hand.", "Your helper pile 3 is empty."}
+		"A 7 cannot start a pile: only a 1 or a Joker can.", "You have no Joker in hand.", "Your helper pile 3 is empty.",
+		"You still have cards: put one on a helper pile to end your turn."}
 	if strings.Join(why, "|") != strings.Join(want, "|") {
 		t.Errorf("refusals explained as %q", why)
 	}
 	t.Logf("a match of %d game(s) in %d steps, %d of my turns; moves by kind %v; %d fresh hands told; screenshots in %s", gameEnds+1, steps, myTurns, used, fresh, p.dir)
+}
+
+// dacapoEndPage is what the end-turn test reads besides dacapoPage: the
+// "End turn" button's text ("" when it is not offered), the status line,
+// the hand and the last lines of the game's log.
+type dacapoEndPage struct {
+	dacapoPage
+	EndText string `json:"endtext"`
+	Hint    string `json:"hint"`
+	Cards   string `json:"cards"`
+	LogEnd  string `json:"logend"`
+}
+
+var readDacapoEnd = readTable(`sel: d.sel || '', game: d.game || '', cards: d.hand || '',
+    hand: q('[data-src=hand][data-build="1"]:not(:disabled)').map(e => e.dataset.card),
+    anyhand: q('[data-src=hand]:not(:disabled)').map(e => e.dataset.card),
+    piles: q('[data-pile].target:not(:disabled)').map(e => +e.dataset.pile),
+    htarget: q('[data-helper].target:not(:disabled)').map(e => +e.dataset.helper),
+    endtext: (document.querySelector('[data-action=end]:not(:disabled)') || {}).textContent || '',
+    hint: document.querySelector('#status').textContent,
+    logend: q('#log li').slice(-8).map(e => e.textContent).join(' / ')`)
+
+// settled waits until no animation runs on the page, for a photograph.
+var settled = chromedp.Poll(`document.getAnimations().every(a => a.playState !== 'running')`, nil)
+
+// RULES.md §4: with an empty hand and nothing left to draw, building is
+// optional and the page offers "End turn" only then. Five players with
+// personal piles of 29 hold the whole deck, so the draw pile is empty from
+// the start: the person empties their hand (builds, then helper moves),
+// meets the button on a turn where something still fits, photographs it,
+// and ends the turn with it in French. Quiet turns may end a game by the
+// stalemate rule first: in a long match, the next game starts alike.
+func TestBrowserDacapoEndTurn(t *testing.T) {
+	p := newPage(t, 20*time.Millisecond, 120*time.Second)
+	p.createTable(table{game: "dacapo", players: 5, bots: []string{"random", "random", "random", "random"},
+		options: map[string]string{"pile_size": "29", "match_target": "10000"}}, `#game.dacapo`)
+	var st dacapoEndPage
+	withCards := 0 // steps of my turns with cards in hand: never with the button
+	switched := false
+	for steps := 0; ; steps++ {
+		if steps > 3000 {
+			t.Fatalf("no turn offered End turn after %d steps: %+v", steps, st)
+		}
+		p.read(readDacapoEnd, &st)
+		if st.Overlay == "game" {
+			p.closeOverlay(&switched, false)
+			continue
+		}
+		if st.Overlay != "" || st.Status == "over" {
+			t.Fatalf("the match ended: %+v", st)
+		}
+		if st.MyTurn != "1" {
+			p.run("bots", chromedp.Poll(`(g => g.dataset.myturn === '1' || g.dataset.overlay !== '')(document.querySelector('#game'))`, nil))
+			continue
+		}
+		if st.EndText != "" {
+			break
+		}
+		if st.Cards == "" {
+			t.Fatalf("my turn with an empty hand and no End turn button: %+v", st)
+		}
+		withCards++
+		switch {
+		case st.Sel != "" && len(st.Piles) > 0:
+			p.click(fmt.Sprintf(`[data-pile="%d"]`, st.Piles[0]))
+		case st.Sel != "" && len(st.HTarget) > 0:
+			p.click(fmt.Sprintf(`[data-helper="%d"]`, st.HTarget[0]))
+		case st.Sel != "":
+			t.Fatalf("a card is chosen but nothing is offered: %+v", st)
+		case len(st.Hand) > 0:
+			p.click(fmt.Sprintf(`[data-src=hand][data-card=%q]`, st.Hand[0]))
+		default:
+			p.click(fmt.Sprintf(`[data-src=hand][data-card=%q]`, st.AnyHand[0]))
+		}
+	}
+	if st.EndText != "End turn" || st.Cards != "" || !strings.Contains(st.Hint, "end your turn") {
+		t.Fatalf("the button reads %q, hand %q, hint %q", st.EndText, st.Cards, st.Hint)
+	}
+	if withCards == 0 {
+		t.Error("no turn with cards in hand was seen without the button")
+	}
+	p.shoot("dacapo-endturn.png", settled)
+	p.narrow(0)
+	p.shoot("dacapo-endturn-360.png", settled)
+	p.desktop()
+
+	p.click(`#lang`)
+	var fr string
+	p.run("French", chromedp.Poll(`(document.querySelector('[data-action=end]') || {}).textContent === 'Finir le tour'`, nil),
+		chromedp.Evaluate(`document.querySelector('#status').textContent`, &fr))
+	if !strings.Contains(fr, "finissez votre tour") {
+		t.Errorf("the French hint reads %q", fr)
+	}
+	if !p.click(`[data-action=end]`) {
+		t.Fatal("the End turn button could not be clicked")
+	}
+	p.run("the turn passes", chromedp.Poll(`[...document.querySelectorAll('#log li')].some(e => /^Alice.* finit son tour\.$/.test(e.textContent))`, nil))
+	p.read(readDacapoEnd, &st)
+	if st.MyTurn == "1" && st.EndText != "" {
+		t.Fatalf("after End turn it is still my turn: %+v", st)
+	}
+	p.click(`#lang`)
+	p.run("English", chromedp.Poll(`[...document.querySelectorAll('#log li')].some(e => /^Alice.* ends the turn\.$/.test(e.textContent))`, nil))
+	t.Logf("End turn clicked after %d steps with cards in hand; screenshots in %s", withCards, p.dir)
 }

@@ -14,6 +14,14 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	}
 	st.moves++
 	st.last = gm
+	if gm == endMove {
+		if log != nil {
+			log.Add(game.Public, Event{Type: "end", Seat: s})
+		}
+		st.endTurn(log)
+		st.autoEnd(log)
+		return nil
+	}
 	if kindOf(gm) == Help {
 		c, i := argOf(gm), targetOf(gm)
 		st.helpScore[s] = int16(st.helperScore(s, c, i))
@@ -36,6 +44,12 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 func (st *State) validate(s game.Seat, gm game.Move) error {
 	if st.over || s != st.turn || gm>>24 != 0 {
 		return st.refuse(s, gm)
+	}
+	if kindOf(gm) == End {
+		if gm != endMove {
+			return st.refuse(s, gm)
+		}
+		return st.endRefused(s)
 	}
 	arg, t := argOf(gm), targetOf(gm)
 	if kindOf(gm) == Help {
@@ -89,6 +103,24 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 			return fmt.Errorf("dacapo: build: a %s cannot start a pile (a 1 or a Joker can)", Card(c))
 		}
 		return fmt.Errorf("dacapo: build: a %s does not go on building pile %d at %d (a %d or a Joker does)", Card(c), t, st.nPile[t], st.nPile[t]+1)
+	}
+	return nil
+}
+
+// endRefused says why seat s, whose turn it is, may not end its turn with
+// End, or nil. RULES.md §4: only a hand that is empty and cannot be
+// refilled may stop that way; a hand with a card ends the turn with the
+// helper move.
+func (st *State) endRefused(s game.Seat) error {
+	switch n := st.nHand[s]; {
+	case n == 1:
+		return fmt.Errorf("dacapo: end: you still hold a card: put it on a helper pile to end your turn")
+	case n > 1:
+		return fmt.Errorf("dacapo: end: you still hold %d cards: put one on a helper pile to end your turn", n)
+	case st.nDraw > 0 || st.nAside > 0:
+		// Never at a decision point (Check: an empty hand there has
+		// nothing to draw), but End must not skip a refill.
+		return fmt.Errorf("dacapo: end: your hand can still be refilled")
 	}
 	return nil
 }
@@ -212,13 +244,14 @@ func (st *State) reshuffle(log *game.Log) {
 	}
 }
 
-// autoEnd ends the turn without a helper move when the turn seat's hand is
-// empty (nothing left to draw) and it can no longer build from its own
-// personal pile or helper piles. [decision] REPLAY.md has no move to stop
-// building, so the turn ends by itself at that point; an opponent's card
-// alone never keeps the turn going.
+// autoEnd ends the turn without a move when the turn seat's hand is empty
+// (nothing left to draw) and no build at all is legal: RULES.md §4
+// (decision of 2026-11-24). While any build is legal, from its own piles
+// or an opponent's top, the seat chooses between building and End. A turn
+// that opens in that state ends at once too, so the loop may pass several
+// seats, and the stalemate rule (endTurn) stops it.
 func (st *State) autoEnd(log *game.Log) {
-	for !st.over && st.nHand[st.turn] == 0 && !st.canBuildOwn(st.turn) {
+	for !st.over && st.nHand[st.turn] == 0 && !st.canBuild(st.turn) {
 		st.endTurn(log)
 	}
 }

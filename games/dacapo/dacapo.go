@@ -4,7 +4,8 @@
 // face-up top card.
 //
 // Cards are the integers 1..10 and Joker (11; "J" in JSON). A turn is many
-// moves: any number of builds, then the helper move that ends it. The state
+// moves: any number of builds, then the helper move that ends it, or End
+// when the hand is empty and cannot be refilled. The state
 // is a flat value (fixed arrays, counts for hands, helper piles linked in
 // one pool of slots, no pointers but the immutable stacks of a scripted
 // game), so Clone is a copy and playouts do not allocate.
@@ -16,11 +17,11 @@
 //     into a new one; if there are none, the hand stays short. A hand that
 //     is empty during a turn draws as soon as cards exist again (a pile
 //     completed later in the same turn).
-//   - A turn whose hand is empty with nothing left to draw ends by itself,
-//     without the helper move, as soon as the player cannot build from their
-//     own personal pile or helper piles (REPLAY.md has no move to stop
-//     building; an opponent's top alone never keeps the turn going, so the
-//     player is never forced to shorten an opponent's pile).
+//   - A turn whose hand is empty with nothing left to draw goes on while
+//     any build is legal (own pile, helpers, an opponent's top), and the
+//     player stops it when they choose with End (RULES.md, decision of
+//     2026-11-24: building is optional). It ends by itself, without a
+//     move, only when no build at all is legal.
 //   - Building piles are positions 0..2, helper piles 0..2: a card may go
 //     onto any empty position, and a hand card is named by value.
 //   - A stack (REPLAY.md) gives the top part of each personal pile, of each

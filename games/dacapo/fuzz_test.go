@@ -19,6 +19,8 @@ func FuzzUnmarshalMove(f *testing.F) {
 		`{"type":"build","from":"opponent","seat":3,"pile":2}`,
 		`{"type":"helper","card":7,"index":1}`,
 		`{"type":"helper","card":"J","index":0}`,
+		`{"type":"end"}`,
+		`{"type":"end","pile":0}`,
 		`{"type":"build","from":"hand","card":0,"pile":0}`,
 		`{"type":"build","from":"stock","pile":3}`,
 		`{"type":"helper","card":7}`,

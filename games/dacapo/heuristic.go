@@ -13,7 +13,8 @@ func (Game) Heuristic(s game.Seat, seed uint64) game.Player { return &Bot{seat: 
 // it reaches the bot's own personal top; Jokers and opponents' cards cost
 // enough to be spent only for that; and every sequence pays for leaving
 // piles that the next players' tops fit. When no sequence beats stopping,
-// it chooses its helper card and pile.
+// it chooses its helper card and pile, or, with an empty hand that cannot
+// be refilled, ends the turn (End) rather than feed the next players.
 type Bot struct {
 	seat game.Seat
 	buf  []game.Move
@@ -54,10 +55,10 @@ func (b *Bot) Choose(k game.Knowledge) game.Move {
 	if m := b.helperMove(v); m != 0 && game.Contains(b.buf, m) {
 		return m
 	}
-	// No helper move: the hand is empty and nothing is left to draw, so
-	// building must go on; take the best first step searched.
-	if p.bestBuild != 0 && game.Contains(b.buf, p.bestBuild) {
-		return p.bestBuild
+	// No helper move: the hand is empty and nothing is left to draw, and
+	// stopping is worth more than any build.
+	if game.Contains(b.buf, endMove) {
+		return endMove
 	}
 	return b.buf[0]
 }
@@ -67,8 +68,11 @@ type spos struct {
 	piles   [Piles]int8
 	hand    [Kinds]int8
 	nHand   int8
-	helpers [Helpers]int8 // heights of the bot's helper piles
-	oppUsed uint8         // opponents whose top was played (the next is unknown)
+	helpers [Helpers]int16 // heights of the bot's helper piles (up to 165 - 4)
+	oppUsed uint8          // opponents whose top was played (the next is unknown)
+	// aside: a pile was completed on the way, so an emptied hand draws
+	// again even when nothing was left to draw.
+	aside bool
 }
 
 type planner struct {
@@ -89,10 +93,6 @@ type planner struct {
 	best      float64
 	bestLen   int
 	bestFirst game.Move // 0: stop building
-	// bestBuild is the best sequence's first move among those that build
-	// at all, for a turn that cannot stop.
-	bestBuild   game.Move
-	bestBuildSc float64
 }
 
 func newPlanner(v *View, me game.Seat) *planner {
@@ -125,7 +125,7 @@ func (p *planner) root(v *View) spos {
 		r.nHand++
 	}
 	for i := range p.helpers {
-		r.helpers[i] = int8(len(p.helpers[i]))
+		r.helpers[i] = int16(len(p.helpers[i]))
 	}
 	return r
 }
@@ -134,7 +134,6 @@ func (p *planner) root(v *View) spos {
 // best first move.
 func (p *planner) search(r spos) {
 	p.best = -p.danger(r.piles, 0)
-	p.bestBuildSc = -1e18
 	p.dfs(r, 0, 0, 0)
 }
 
@@ -142,13 +141,13 @@ func (p *planner) search(r spos) {
 // that cost cost, and goes on from it.
 func (p *planner) dfs(pos spos, first game.Move, depth int, cost float64) {
 	p.nodes++
-	emptied := pos.nHand == 0 && depth > 0
+	refill := pos.nHand == 0 && depth > 0 && (p.canRefill || pos.aside)
 	val := -cost - p.danger(pos.piles, pos.oppUsed)
-	if emptied && p.canRefill {
+	if refill {
 		val += refillValue
 	}
 	p.consider(first, depth, val)
-	if emptied && p.canRefill || p.nodes >= searchBudget {
+	if refill || p.nodes >= searchBudget {
 		return // unknown cards come next, or enough was searched
 	}
 	if c, ok := p.seen[pos]; ok && c <= cost {
@@ -177,6 +176,7 @@ func (p *planner) dfs(pos spos, first game.Move, depth int, cost float64) {
 		p.targets(pos, c, func(pile int, next [Piles]int8) {
 			q := pos
 			q.piles = next
+			q.aside = pos.aside || next[pile] == 0
 			q.hand[c]--
 			q.nHand--
 			p.dfs(q, orFirst(first, mkBuild(FromHand, c, pile)), depth+1, cost+add)
@@ -195,6 +195,7 @@ func (p *planner) dfs(pos spos, first game.Move, depth int, cost float64) {
 		p.targets(pos, c, func(pile int, next [Piles]int8) {
 			q := pos
 			q.piles = next
+			q.aside = pos.aside || next[pile] == 0
 			q.helpers[i]--
 			p.dfs(q, orFirst(first, mkBuild(FromHelper, int8(i), pile)), depth+1, cost+add)
 		})
@@ -208,6 +209,7 @@ func (p *planner) dfs(pos spos, first game.Move, depth int, cost float64) {
 		p.targets(pos, c, func(pile int, next [Piles]int8) {
 			q := pos
 			q.piles = next
+			q.aside = pos.aside || next[pile] == 0
 			q.oppUsed |= 1 << uint(t)
 			p.dfs(q, orFirst(first, mkBuild(FromOpponent, int8(t), pile)), depth+1, cost+opponentCost)
 		})
@@ -233,17 +235,13 @@ func (p *planner) targets(pos spos, c int8, f func(pile int, next [Piles]int8)) 
 	}
 }
 
-// consider records a sequence's value: the best overall, and the best
-// that builds at all.
+// consider records a sequence's value if it is the best so far.
 func (p *planner) consider(first game.Move, depth int, val float64) {
 	if first == 0 {
 		return // the root was valued in search
 	}
 	if val > p.best || val == p.best && depth < p.bestLen {
 		p.best, p.bestLen, p.bestFirst = val, depth, first
-	}
-	if val > p.bestBuildSc {
-		p.bestBuildSc, p.bestBuild = val, first
 	}
 }
 

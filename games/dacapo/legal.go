@@ -9,11 +9,14 @@ import (
 
 // maxLegal bounds the moves of one position: 3 piles for the personal
 // top, 4 hand values, 3 helper tops and 5 opponents, plus 4 hand values
-// onto 3 helper piles.
+// onto 3 helper piles or End (never both: End needs an empty hand).
 const maxLegal = 3*(1+HandSize+Helpers+MaxPlayers-1) + HandSize*Helpers
 
 // Legal implements game.State: every build the turn seat can make, then
-// every helper move (each hand value onto each helper position).
+// every helper move (each hand value onto each helper position), or End
+// when the hand is empty and cannot be refilled. (An emptied hand draws at
+// once, so at a decision point an empty hand has nothing to draw: Check
+// holds it. End checks it anyway, lest it ever skip a refill.)
 func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 	if st.over || s != st.turn {
 		return buf
@@ -51,6 +54,10 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 		o[0], o[1], o[2] = base, base|1<<16, base|2<<16
 		k += 3
 	}
+	if hm == 0 && st.nDraw == 0 && st.nAside == 0 {
+		out[k] = endMove
+		k++
+	}
 	return buf[:n+k]
 }
 
@@ -74,11 +81,14 @@ func putBuilds(out []game.Move, k int, mask uint8, base game.Move) int {
 	return k + j
 }
 
-// canBuildOwn reports whether seat s can build from its own personal pile
-// or helper piles: while it can, a turn with an empty hand goes on.
-func (st *State) canBuildOwn(s game.Seat) bool {
-	if c := st.stockTop(s); c != 0 && st.fitsAny(c) {
-		return true
+// canBuild reports whether seat s has any build but from its hand: its
+// personal top, a helper top or an opponent's top fits a building pile.
+// While it has, a turn with an empty hand goes on (autoEnd).
+func (st *State) canBuild(s game.Seat) bool {
+	for t := 0; t < int(st.n); t++ {
+		if c := st.top[t]; c != 0 && st.fitsAny(c) {
+			return true
+		}
 	}
 	for i := 0; i < Helpers; i++ {
 		if c := st.helperTop(s, i); c != 0 && st.fitsAny(c) {

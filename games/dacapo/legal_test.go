@@ -28,7 +28,7 @@ func allMoves() []game.Move {
 			out = append(out, mkHelp(c, i))
 		}
 	}
-	return out
+	return append(out, endMove)
 }
 
 // Legal lists exactly the moves Apply accepts, once each, for every seat

@@ -49,14 +49,17 @@ func (c *Card) UnmarshalJSON(data []byte) error {
 // Kind is what a move does.
 type Kind uint8
 
-// The two moves of REPLAY.md.
+// The three moves of REPLAY.md. End stops a turn whose hand is empty and
+// cannot be refilled (RULES.md §4, decision of 2026-11-24): building is
+// optional, and such a hand has no card for the helper move.
 const (
 	Build Kind = iota + 1
 	Help
+	End
 	kinds
 )
 
-var kindNames = [kinds]string{"", "build", "helper"}
+var kindNames = [kinds]string{"", "build", "helper", "end"}
 
 func (k Kind) String() string {
 	if k >= kinds {
@@ -89,7 +92,8 @@ func (f From) String() string {
 // A Move packs into a game.Move as kind | from<<4 | arg<<8 | target<<16.
 // arg is the card (hand build, helper move), the helper index (helper
 // build) or the seat (opponent build); target is the building pile of a
-// build or the helper pile of a helper move.
+// build or the helper pile of a helper move. End has no fields: its code
+// is the kind alone.
 type Move struct {
 	Kind   Kind
 	From   From
@@ -160,9 +164,14 @@ func wellFormed(gm game.Move) bool {
 		}
 	case Help:
 		return fromOf(gm) == 0 && arg >= 1 && arg <= Joker && t < Helpers
+	case End:
+		return gm == endMove
 	}
 	return false
 }
+
+// endMove is the code of the one End move.
+const endMove = game.Move(End)
 
 func mkBuild(f From, arg int8, pile int) game.Move {
 	return game.Move(Build) | game.Move(f)<<4 | game.Move(arg)<<8 | game.Move(pile)<<16
@@ -189,6 +198,9 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 		return nil, fmt.Errorf("dacapo: %#x is not a move", uint64(gm))
 	}
 	j := moveJSON{Type: m.Kind.String()}
+	if m.Kind == End {
+		return json.Marshal(j)
+	}
 	t := m.Target
 	if m.Kind == Help {
 		j.Card, j.Index = &m.Card, &t
@@ -220,6 +232,11 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		return nil
 	}
 	switch j.Type {
+	case "end":
+		if j.From != "" || j.Card != nil || j.Seat != nil || j.Index != nil || j.Pile != nil {
+			return 0, fmt.Errorf(`dacapo: end: takes no field but "type"`)
+		}
+		return endMove, nil
 	case "helper":
 		if j.Card == nil || j.Index == nil || j.From != "" || j.Seat != nil || j.Pile != nil {
 			return 0, fmt.Errorf(`dacapo: helper: takes "card" and "index" only`)

@@ -30,9 +30,6 @@ type rplanner struct {
 	best    int
 	bestLen int
 	bestSeq [maxSeq]game.Move
-	// bestBuild is the best first build, for a turn that cannot stop.
-	bestBuild   game.Move
-	bestBuildSc int
 
 	dng [MaxPlayers]dangerSource
 	nd  int
@@ -84,16 +81,18 @@ type ppos struct {
 	nHand   int8
 	dug     [Helpers]int8 // cards taken from each helper pile
 	oppUsed uint8         // opponents whose top was played
+	aside   bool          // a pile was completed: an emptied hand draws again
 	mask    uint16        // the hand's values
 	hand    [Kinds]int8
 }
 
 // Zobrist keys of the planner's positions, fixed.
 var (
-	zPile [Piles][Top]uint64
-	zHand [Kinds][HandSize + 1]uint64
-	zDug  [Helpers][maxDig + 1]uint64
-	zOpp  [MaxPlayers]uint64
+	zPile  [Piles][Top]uint64
+	zHand  [Kinds][HandSize + 1]uint64
+	zDug   [Helpers][maxDig + 1]uint64
+	zOpp   [MaxPlayers]uint64
+	zAside uint64
 )
 
 func init() {
@@ -116,6 +115,7 @@ func init() {
 	for t := range zOpp {
 		zOpp[t] = r.Uint64()
 	}
+	zAside = r.Uint64()
 }
 
 // onto is the position after a card is built on pile i.
@@ -127,6 +127,10 @@ func (q ppos) onto(i int) ppos {
 	}
 	q.piles[i] = w
 	q.key ^= zPile[i][v] ^ zPile[i][w]
+	if w == 0 && !q.aside {
+		q.aside = true
+		q.key ^= zAside
+	}
 	return q
 }
 
@@ -166,6 +170,9 @@ func (q *ppos) hash() uint64 {
 		if q.oppUsed&(1<<uint(t)) != 0 {
 			k ^= zOpp[t]
 		}
+	}
+	if q.aside {
+		k ^= zAside
 	}
 	return k
 }
@@ -223,7 +230,6 @@ func (st *State) plan(s game.Seat) *rplanner {
 	}
 	p.nodes = 0
 	p.best, p.bestLen = -p.danger(r.piles, 0), 0
-	p.bestBuild, p.bestBuildSc = 0, -1<<40
 	p.dfs(r, 0, 0)
 	return p
 }
@@ -236,20 +242,17 @@ func (p *rplanner) consider(depth, val int) {
 		p.best, p.bestLen = val, depth
 		copy(p.bestSeq[:depth], p.path[:depth])
 	}
-	if val > p.bestBuildSc {
-		p.bestBuildSc, p.bestBuild = val, p.path[0]
-	}
 }
 
 func (p *rplanner) dfs(pos ppos, depth, cost int) {
 	p.nodes++
-	emptied := pos.nHand == 0 && depth > 0
+	refill := pos.nHand == 0 && depth > 0 && (p.canRefill || pos.aside)
 	val := -cost - p.danger(pos.piles, pos.oppUsed)
-	if emptied && p.canRefill {
+	if refill {
 		val += pRefill
 	}
 	p.consider(depth, val)
-	if emptied && p.canRefill || p.nodes >= planBudget || depth >= maxSeq-1 {
+	if refill || p.nodes >= planBudget || depth >= maxSeq-1 {
 		return
 	}
 	e := &p.tt[pos.key&(ttSize-1)]

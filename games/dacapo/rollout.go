@@ -15,7 +15,9 @@ import "tapis/game"
 //
 // Builds follow the best sequence found by plan, which is kept in the
 // state so that the next moves of the sequence cost nothing: a turn
-// searches again only after a card is turned up or drawn.
+// searches again only after a card is turned up or drawn. When no
+// sequence beats stopping, the turn ends: the helper move, or End with an
+// empty hand that cannot be refilled.
 func (st *State) RolloutMove(r *game.RNG, buf []game.Move) game.Move {
 	s := st.turn
 	if st.rnext < st.rlen && st.rat == st.moves && st.rprev == st.last && st.rturn == st.turns {
@@ -39,8 +41,9 @@ func (st *State) RolloutMove(r *game.RNG, buf []game.Move) game.Move {
 	case st.nHand[s] > 0:
 		m = st.helperChoice(s)
 	default:
-		// An empty hand and nothing to draw: building must go on.
-		m = p.bestBuild
+		// An empty hand and nothing to draw, and no build worth more than
+		// stopping: End (Legal has it whenever the hand is empty).
+		m = endMove
 	}
 	planners.Put(p)
 	if m != 0 {

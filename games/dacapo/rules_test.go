@@ -3,6 +3,7 @@ package dacapo
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tapis/game"
@@ -65,7 +66,13 @@ func TestOptions(t *testing.T) {
 		opts    string
 		ok      bool
 	}{
+		// RULES.md §4: refused when players × (pile_size + 4) > 165.
 		{2, `{"pile_size":40}`, true},
+		{3, `{"pile_size":40}`, true},
+		{4, `{"pile_size":37}`, true},  // 4 × 41 = 164
+		{4, `{"pile_size":38}`, false}, // 4 × 42 = 168
+		{5, `{"pile_size":29}`, true},  // 5 × 33 = 165: the whole deck
+		{5, `{"pile_size":30}`, false}, // 5 × 34 = 170
 		{6, `{"pile_size":23}`, true},
 		{6, `{"pile_size":24}`, false}, // 6 × 28 > 165
 		{2, `{"pile_size":0}`, false},
@@ -81,6 +88,9 @@ func TestOptions(t *testing.T) {
 		_, err := NewState(game.Config{Players: tc.players, Options: json.RawMessage(tc.opts)})
 		if (err == nil) != tc.ok {
 			t.Errorf("%d players, %s: error %v, want ok=%v", tc.players, tc.opts, err, tc.ok)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "dacapo: ") {
+			t.Errorf("%d players, %s: error %q does not say it is Da Capo!'s", tc.players, tc.opts, err)
 		}
 	}
 }

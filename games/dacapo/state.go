@@ -341,6 +341,17 @@ func (st *State) Check() error {
 				return fmt.Errorf("seat %d has an empty personal pile but the game goes on", s)
 			}
 		}
+		// An empty hand draws as soon as cards exist, and a turn with an
+		// empty hand and no build left ends by itself: Legal's End relies
+		// on the first, the seat to move having a move on the second.
+		if t := st.turn; st.nHand[t] == 0 {
+			if st.nDraw > 0 || st.nAside > 0 {
+				return fmt.Errorf("seat %d to move with an empty hand and %d cards to draw, %d set aside", t, st.nDraw, st.nAside)
+			}
+			if !st.canBuild(t) {
+				return fmt.Errorf("seat %d to move with an empty hand and no build: the turn should have ended", t)
+			}
+		}
 	}
 	return nil
 }

@@ -6,8 +6,9 @@ import "tapis/game"
 // told it. Every play is public; the cards a seat draws are told to it
 // alone (the others learn how many).
 type Event struct {
-	// Type is "deal", "hand", "turn", "build", "helper", "draw",
-	// "reshuffle", "game_end" or "game_over".
+	// Type is "deal", "hand", "turn", "build", "helper", "end" (the seat
+	// stopped with the move End), "draw", "reshuffle", "game_end" or
+	// "game_over".
 	Type string    `json:"type"`
 	Seat game.Seat `json:"seat"`           // who acted (deal: who starts)
 	Game int       `json:"game,omitempty"` // deal, game_end: the game's number, from 1

@@ -3,7 +3,9 @@
 // and the seat's hand. A move is "pick a source, then a target": a hand
 // card, your personal top, a helper top or an opponent's personal top, then
 // a building pile the server's legal moves allow; or a hand card onto a
-// helper pile, which ends the turn.
+// helper pile, which ends the turn. With an empty hand and nothing left to
+// draw, building is optional: an "End turn" button, shown only while the
+// server lists the move end, stops the turn (RULES.md §4).
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
@@ -63,9 +65,12 @@ export function dacapoUI(ctx) {
   function legal() {
     const builds = new Map(); // source key -> Set of piles
     const helpers = new Map(); // hand card -> Set of helper piles
-    if (!myTurn()) return { builds, helpers };
+    let end = false; // the move end: stop building with an empty hand
+    if (!myTurn()) return { builds, helpers, end };
     for (const m of ctx.state.legal) {
-      if (m.type === 'build') {
+      if (m.type === 'end') {
+        end = true;
+      } else if (m.type === 'build') {
         const k = srcKey(m);
         if (!builds.has(k)) builds.set(k, new Set());
         builds.get(k).add(m.pile);
@@ -75,7 +80,7 @@ export function dacapoUI(ctx) {
         helpers.get(k).add(m.index);
       }
     }
-    return { builds, helpers };
+    return { builds, helpers, end };
   }
 
   // The card a source names, as the view shows it.
@@ -111,6 +116,12 @@ export function dacapoUI(ctx) {
     if (!sel || sel.from !== 'hand' || !myTurn() || ctx.pending) return;
     if (!legal().helpers.get(String(sel.card))?.has(i)) return;
     ctx.move({ type: 'helper', card: sel.card, index: i });
+  }
+
+  function endTurn() {
+    if (!myTurn() || ctx.pending || !legal().end) return;
+    sel = null;
+    ctx.move({ type: 'end' });
   }
 
   const tell = (key, params) => { notice = { key, params, until: Date.now() + NOTICE_MS }; later(NOTICE_MS); };
@@ -338,7 +349,7 @@ export function dacapoUI(ctx) {
     if (!myTurn()) return v.turn === me() ? t('table.turn.yours') : t('table.turn.of', { name: ctx.name(v.turn) });
     let s = t('table.turn.yours') + ' — ';
     if (!sel) {
-      s += t(L.builds.size ? 'dacapo.hint.pick' : 'dacapo.hint.nobuild');
+      s += t(L.end ? 'dacapo.hint.end' : L.builds.size ? 'dacapo.hint.pick' : 'dacapo.hint.nobuild');
     } else {
       const c = cardName(srcCard(sel));
       const nb = L.builds.get(srcKey(sel))?.size || 0;
@@ -396,7 +407,8 @@ export function dacapoUI(ctx) {
         h('div.dc-bpiles', [0, 1, 2].map(p => pileEl(p, L)))),
       mine ? myEl(L) : null,
       h('div.actions', { id: 'actions' },
-        sel && myTurn() ? h('button', { type: 'button', 'data-action': 'cancel', onclick: () => { sel = null; ctx.render(); } }, t('dacapo.cancel')) : null),
+        sel && myTurn() ? h('button', { type: 'button', 'data-action': 'cancel', onclick: () => { sel = null; ctx.render(); } }, t('dacapo.cancel')) : null,
+        L.end ? h('button.primary.dc-endturn', { type: 'button', 'data-action': 'end', disabled: !!ctx.pending, onclick: endTurn }, t('dacapo.end')) : null),
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
@@ -422,6 +434,7 @@ export function dacapoUI(ctx) {
         return s;
       }
       case 'helper': return t('dacapo.log.helper', { name: nm(e.seat), card: cardName(e.card), n: e.index + 1 });
+      case 'end': return t('dacapo.log.end', { name: nm(e.seat) });
       case 'draw':
         return e.cards ? t('dacapo.log.draw.me', { n: e.count, cards: e.cards.map(cardName).join(' ') }) : t('dacapo.log.draw', { name: nm(e.seat), n: e.count });
       case 'reshuffle': return t('dacapo.log.reshuffle', { n: e.count });
@@ -443,6 +456,7 @@ export function dacapoUI(ctx) {
       [/is not an opponent/, () => t('dacapo.err.opponent')],
       [/a (\S+) cannot start a pile/, m => t('dacapo.err.start', { card: card(m[1]) })],
       [/a (\S+) does not go on building pile (\d+) at (\d+)/, m => t('dacapo.err.fit', { card: card(m[1]), n: Number(m[2]) + 1, value: m[3], next: Number(m[3]) + 1 })],
+      [/you still hold/, () => t('dacapo.err.end')],
       [/the game is over/, () => t('dacapo.err.over')],
     ]);
   }
