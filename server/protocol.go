@@ -62,6 +62,13 @@ type tableInfo struct {
 	// Watchers is how many spectators' connections the table has; a
 	// "watchers" message tells of changes.
 	Watchers int `json:"watchers"`
+	// Host is the seat of the table's creator (-1: none), who may give
+	// free and abandoned seats to bots ("seat_bot").
+	Host game.Seat `json:"host"`
+	// MemoryAid is the table's option under which a seat's history
+	// keeps the cards it looked at privately (Cabo); off, the history
+	// leaves them out, as memory is part of the game (memory.go).
+	MemoryAid bool `json:"memory_aid"`
 }
 
 // watchersMsg tells how many watch the table. Spectators coming and going
@@ -75,7 +82,10 @@ type watchersMsg struct {
 
 // welcomeMsg answers a new connection: who it is, the table, and the
 // events of the current match it may see, so a returning player's log is
-// whole again.
+// whole again. Unless the table has the memory aid, those events are
+// without the card values the seat saw privately (a Cabo peek's or draw's
+// "seen"): "state" messages carry them once, as they happen, and a
+// reconnection must not be a way to look again (memory.go).
 type welcomeMsg struct {
 	Type    string    `json:"type"` // "welcome"
 	Seat    game.Seat `json:"seat"` // -1: a spectator
