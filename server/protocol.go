@@ -11,6 +11,19 @@ import (
 //	{"type":"move","move":{...REPLAY.md move...}}   act for the connection's seat
 //	{"type":"again"}                                 play again, same seats
 //	{"type":"ping"}                                  answered by {"type":"pong"}
+//	{"type":"seat_bot","seat":2,"bot":"normal"}      the host gives a seat to a bot
+//
+// "seat_bot" is the host's only (tableInfo's "host": the seat of the
+// table's creator): it gives a free seat, or the seat of a guest who has
+// left (no connection for longer than the server's away grace period,
+// 45 s by default, or never came), to a bot of that level ("random",
+// "easy", "normal", "hard"), which plays the seat from then on; the
+// guest's token no longer seats anyone. A free seat that fills the table
+// starts the match. It is refused ("not_host") from any other connection,
+// ("seat_present") for a seat whose player is connected or only just
+// left, ("seat_bot_taken") for a bot's seat, ("bad_bot") for a level the
+// server does not seat, ("bad_message") for a seat the table does not
+// have, and ("over") once the match is over.
 //
 // "move" may carry "seat" (refused unless it is the connection's own) and
 // "n", the move count of the state it answers (a "state" message's "n"):
@@ -32,6 +45,7 @@ type clientMsg struct {
 	Seat *int            `json:"seat,omitempty"`
 	N    *int            `json:"n,omitempty"`
 	ID   *int64          `json:"id,omitempty"`
+	Bot  string          `json:"bot,omitempty"` // seat_bot: the level
 }
 
 // seatInfo is one seat as everyone sees it: never its token.
@@ -151,6 +165,10 @@ const (
 	codeBadMove    = "bad_move" // not a move of this game
 	codeRefused    = "refused"  // the rules refuse it; Error says why
 	codeStore      = "store"    // the move could not be saved
+	codeNotHost    = "not_host" // seat_bot from another seat than the host's
+	codeBadBot     = "bad_bot"  // seat_bot: no such level
+	codePresent    = "seat_present"
+	codeBotSeat    = "seat_bot_taken"
 )
 
 func encode(v any) []byte {

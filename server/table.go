@@ -341,6 +341,9 @@ func (t *table) join(name string) (game.Seat, string, error) {
 			return 0, "", err
 		}
 		t.seats[i].Seat = ns
+		// A guest who has just sat down is not taken for gone
+		// (host.go) before their page has had time to connect.
+		t.seats[i].away = time.Now()
 		t.seen = time.Now()
 		t.broadcastInfo()
 		if start != nil {
@@ -633,6 +636,8 @@ func (t *table) handle(c *conn, m clientMsg) {
 		}
 	case "move":
 		t.move(c, m)
+	case "seat_bot":
+		t.seatBot(c, m)
 	default:
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}
