@@ -282,6 +282,19 @@ function tablePage(id) {
     if (!s.connected) return ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}`;
     return s.standin ? ` · ${t('table.seat.timeout')}` : '';
   };
+  // hostControl is, on the host's page, a free or disconnected guest's
+  // seat's "Give to a bot" (a level and a button, reachable by keyboard);
+  // the server checks again (host.go), and says why it refuses.
+  const hostControl = (info, s, i) => {
+    if (T.seat < 0 || T.seat !== info.host || i === T.seat || s.bot || s.connected || info.status === 'over') return null;
+    const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
+      ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
+    level.value = 'normal';
+    return h('span.seatbot', level, h('button', {
+      type: 'button', dataset: { seatbot: i },
+      onclick: () => T.ws?.send(JSON.stringify({ type: 'seat_bot', seat: i, bot: level.value })),
+    }, t('host.give')));
+  };
   const clock = i => {
     if (T.deadlines[i] == null || T.state?.status !== 'playing') return null;
     const el = h('span.clock', { dataset: { seat: i }, title: t('table.clock.title') });
@@ -355,7 +368,7 @@ function tablePage(id) {
     page.append(h('div.tablebar',
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
-        seatNote(s), clock(i)))),
+        seatNote(s), clock(i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(info, s, i)))),
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
       info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
       T.state ? h('div.tabletools', sheet.button(), T.seat >= 0 ? toggles(render) : null) : null));

@@ -446,6 +446,10 @@ const en = {
   'memory.join.off': 'Memory is part of the game: a card you look at shows for a few seconds, then hides again.',
   'memory.log.peek_initial': 'You looked at your cards {slots}: {seen}.',
   'memory.log.saw': 'It was a {card}.',
+  'host.badge': 'Host',
+  'host.title': 'Created the table: may give a free seat, or the seat of a player who left, to a bot.',
+  'host.level': 'Bot level',
+  'host.give': 'Give to a bot',
 };
 
 const fr = {
@@ -894,6 +898,10 @@ const fr = {
   'memory.join.off': 'La mémoire fait partie du jeu : une carte regardée s’affiche quelques secondes, puis se cache.',
   'memory.log.peek_initial': 'Vous avez regardé vos cartes {slots} : {seen}.',
   'memory.log.saw': 'C’était un {card}.',
+  'host.badge': 'Hôte',
+  'host.title': 'A créé la table : peut donner à un robot une place libre, ou celle d’un joueur parti.',
+  'host.level': 'Niveau du robot',
+  'host.give': 'Donner à un robot',
 };
 
 // Exported for the dictionary test, which checks both have the same keys.
