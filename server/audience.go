@@ -44,7 +44,7 @@ func (t *table) attach(c *conn) {
 	}
 	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
 	for _, e := range t.history.For(c.seat) {
-		w.History = append(w.History, e.Data)
+		w.History = append(w.History, t.recall(e))
 	}
 	t.send(c, encode(w))
 	if t.st != nil {

@@ -11,6 +11,19 @@ import (
 //	{"type":"move","move":{...REPLAY.md move...}}   act for the connection's seat
 //	{"type":"again"}                                 play again, same seats
 //	{"type":"ping"}                                  answered by {"type":"pong"}
+//	{"type":"seat_bot","seat":2,"bot":"normal"}      the host gives a seat to a bot
+//
+// "seat_bot" is the host's only (tableInfo's "host": the seat of the
+// table's creator): it gives a free seat, or the seat of a guest who has
+// left (no connection for longer than the server's away grace period,
+// 45 s by default, or never came), to a bot of that level ("random",
+// "easy", "normal", "hard"), which plays the seat from then on; the
+// guest's token no longer seats anyone. A free seat that fills the table
+// starts the match. It is refused ("not_host") from any other connection,
+// ("seat_present") for a seat whose player is connected or only just
+// left, ("seat_bot_taken") for a bot's seat, ("bad_bot") for a level the
+// server does not seat, ("bad_message") for a seat the table does not
+// have, and ("over") once the match is over.
 //
 // "move" may carry "seat" (refused unless it is the connection's own) and
 // "n", the move count of the state it answers (a "state" message's "n"):
@@ -32,6 +45,7 @@ type clientMsg struct {
 	Seat *int            `json:"seat,omitempty"`
 	N    *int            `json:"n,omitempty"`
 	ID   *int64          `json:"id,omitempty"`
+	Bot  string          `json:"bot,omitempty"` // seat_bot: the level
 }
 
 // seatInfo is one seat as everyone sees it: never its token.
@@ -62,6 +76,13 @@ type tableInfo struct {
 	// Watchers is how many spectators' connections the table has; a
 	// "watchers" message tells of changes.
 	Watchers int `json:"watchers"`
+	// Host is the seat of the table's creator (-1: none), who may give
+	// free and abandoned seats to bots ("seat_bot").
+	Host game.Seat `json:"host"`
+	// MemoryAid is the table's option under which a seat's history
+	// keeps the cards it looked at privately (Cabo); off, the history
+	// leaves them out, as memory is part of the game (memory.go).
+	MemoryAid bool `json:"memory_aid"`
 }
 
 // watchersMsg tells how many watch the table. Spectators coming and going
@@ -75,7 +96,10 @@ type watchersMsg struct {
 
 // welcomeMsg answers a new connection: who it is, the table, and the
 // events of the current match it may see, so a returning player's log is
-// whole again.
+// whole again. Unless the table has the memory aid, those events are
+// without the card values the seat saw privately (a Cabo peek's or draw's
+// "seen"): "state" messages carry them once, as they happen, and a
+// reconnection must not be a way to look again (memory.go).
 type welcomeMsg struct {
 	Type    string    `json:"type"` // "welcome"
 	Seat    game.Seat `json:"seat"` // -1: a spectator
@@ -141,6 +165,10 @@ const (
 	codeBadMove    = "bad_move" // not a move of this game
 	codeRefused    = "refused"  // the rules refuse it; Error says why
 	codeStore      = "store"    // the move could not be saved
+	codeNotHost    = "not_host" // seat_bot from another seat than the host's
+	codeBadBot     = "bad_bot"  // seat_bot: no such level
+	codePresent    = "seat_present"
+	codeBotSeat    = "seat_bot_taken"
 )
 
 func encode(v any) []byte {

@@ -340,13 +340,16 @@ type gameInfo struct {
 	Max     int           `json:"max"`
 	Options []game.Option `json:"options"`
 	Bots    []string      `json:"bots"`
+	// MemoryAid: the game has private looks, so a table may be created
+	// with the memory aid (memory.go).
+	MemoryAid bool `json:"memory_aid"`
 }
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	out := []gameInfo{}
 	for _, g := range s.cfg.Games {
 		lo, hi := g.Players()
-		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}}
+		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}, MemoryAid: forgetters[g.Name()] != nil}
 		for _, b := range bot.Offered {
 			if _, err := bot.New(g, b, 0, 1); err == nil {
 				gi.Bots = append(gi.Bots, b)
@@ -369,6 +372,10 @@ type createReq struct {
 	// TurnSeconds is the time per move: 0 (none, the default) or from
 	// minTurn to maxTurn seconds.
 	TurnSeconds int `json:"turn_seconds"`
+	// MemoryAid is a table option, off by default: a player's log then
+	// repeats the cards they looked at privately (memory.go). Only for
+	// the games where memory is a rule (forgetters).
+	MemoryAid bool `json:"memory_aid"`
 }
 
 // The time per move a table may have, in seconds.
@@ -424,6 +431,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("server: turn_seconds is %d: it must be 0 (no time per move) or from %d to %d", t, minTurn, maxTurn))
 		return
 	}
+	if req.MemoryAid && forgetters[g.Name()] == nil {
+		httpError(w, http.StatusBadRequest, "bad_memory_aid",
+			fmt.Sprintf("server: %s has no private looks to remember: the memory aid is for Cabo", g.Name()))
+		return
+	}
 	opts := req.Options
 	if len(opts) == 0 || string(opts) == "null" {
 		opts = json.RawMessage("{}")
@@ -433,7 +445,8 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
-		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit}
+		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit,
+		MemoryAid: req.MemoryAid, Host: -1}
 	for i, b := range req.Bots {
 		if b == "" {
 			continue
@@ -460,6 +473,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			if tab.Seats[i].Bot == "" {
 				resp.Seat, resp.Token = game.Seat(i), randomToken()
 				tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token)}
+				// The creator's seat is the host's (a table created
+				// without a name has none).
+				tab.Host = i
 				break
 			}
 		}

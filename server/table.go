@@ -47,6 +47,10 @@ type table struct {
 	inbox   chan func()
 	dead    chan struct{} // closed when run returns
 	creator string        // the creating client's limit key
+	// host is the seat of the table's creator, who may give seats to
+	// bots (-1: none); memoryAid the table's option (memory.go).
+	host      game.Seat
+	memoryAid bool
 	// seen is the last time a person sat connected at the table (the
 	// store's Active), empty since when nobody at all has been.
 	seen, empty time.Time
@@ -94,7 +98,7 @@ type table struct {
 func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
 		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
-		creator: t.Creator, seen: t.Active, empty: time.Now(),
+		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
 		conns: map[*conn]struct{}{},
 	}
@@ -303,7 +307,7 @@ func (t *table) status() string {
 
 func (t *table) info() tableInfo {
 	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
-		TurnSeconds: t.turnSeconds(), Watchers: t.watchers}
+		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: t.host, MemoryAid: t.memoryAid}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}
@@ -337,6 +341,9 @@ func (t *table) join(name string) (game.Seat, string, error) {
 			return 0, "", err
 		}
 		t.seats[i].Seat = ns
+		// A guest who has just sat down is not taken for gone
+		// (host.go) before their page has had time to connect.
+		t.seats[i].away = time.Now()
 		t.seen = time.Now()
 		t.broadcastInfo()
 		if start != nil {
@@ -629,6 +636,8 @@ func (t *table) handle(c *conn, m clientMsg) {
 		}
 	case "move":
 		t.move(c, m)
+	case "seat_bot":
+		t.seatBot(c, m)
 	default:
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}

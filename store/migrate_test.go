@@ -162,7 +162,9 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 		o, err := s.Load(ctx, "old")
 		must(t, err)
 		wantSeats := []Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "random", Bot: "random"}, {}}
-		if string(o.Options) != `{"hand_size":4}` || o.TurnTime != turn || o.Closed != NotClosed || !reflect.DeepEqual(o.Seats, wantSeats) {
+		// Made before hosts and the memory aid: no host, the aid off.
+		if string(o.Options) != `{"hand_size":4}` || o.TurnTime != turn || o.Closed != NotClosed || !reflect.DeepEqual(o.Seats, wantSeats) ||
+			o.Host != -1 || o.MemoryAid {
 			t.Fatalf("round %d: the old table read back as %+v", round, o)
 		}
 		if o.Match == nil || o.Match.Seed != 42 || o.Match.Over || len(o.Match.Moves) != 2 || string(o.Match.Moves[1].Move) != `{"type":"discard"}` {
@@ -175,18 +177,19 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 		}
 		if round == 0 {
 			must(t, s.CreateTable(ctx, Table{ID: "new", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, TurnTime: time.Minute,
-				Created: time.UnixMilli(3000), Creator: "198.51.100.7"}, &Start{No: 1, Seed: 9}))
+				Created: time.UnixMilli(3000), Creator: "198.51.100.7", Host: 1, MemoryAid: true}, &Start{No: 1, Seed: 9}))
 			must(t, s.Touch(ctx, "old", time.UnixMilli(5000)))
 			must(t, s.CloseTable(ctx, "new", Expired, "nobody came"))
 		} else {
 			n, err := s.Load(ctx, "new")
 			must(t, err)
-			if n.TurnTime != time.Minute || n.Creator != "198.51.100.7" || n.Closed != Expired || n.Reason != "nobody came" || n.Match.Seed != 9 {
+			if n.TurnTime != time.Minute || n.Creator != "198.51.100.7" || n.Closed != Expired || n.Reason != "nobody came" || n.Match.Seed != 9 ||
+				n.Host != 1 || !n.MemoryAid {
 				t.Fatalf("a new table in the old database: %+v", n)
 			}
 		}
-		if v := applied(t, s); !reflect.DeepEqual(v, []int64{0, 1, 2, 3}) {
-			t.Fatalf("round %d: versions applied %v, want each of 0 to 3 once", round, v)
+		if v := applied(t, s); !reflect.DeepEqual(v, []int64{0, 1, 2, 3, 4}) {
+			t.Fatalf("round %d: versions applied %v, want each of 0 to 4 once", round, v)
 		}
 		must(t, s.Close())
 	}

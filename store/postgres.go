@@ -142,8 +142,8 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table, start *Start) error
 	}
 	_, err := p.exec(ctx, `
 		WITH t AS (
-			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active)
-			VALUES ($1, $2, $3, $4, $5, $9, $10, $11)
+			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid)
+			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15)
 		), m AS (
 			INSERT INTO tapis_matches (table_id, no, seed) SELECT $1, $12::integer, $13 WHERE $12::integer IS NOT NULL
 		)
@@ -153,7 +153,7 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table, start *Start) error
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
 		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes, t.TurnTime.Milliseconds(),
-		t.Creator, millis(active), no, seed)
+		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid)
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)

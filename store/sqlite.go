@@ -218,8 +218,8 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table, start *Start) error {
 	if active.IsZero() {
 		active = t.Created
 	}
-	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli()}}
+	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid}}
 	for i, seat := range t.Seats {
 		o.with = append(o.with, seatOp(t.ID, i, seat))
 	}

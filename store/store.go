@@ -48,6 +48,14 @@ type Table struct {
 	// Active is the last time a human was seen at the table (Touch moves
 	// it on); CreateTable takes Created when it is zero.
 	Active time.Time
+	// Host is the seat its creator took, whose connection may give free
+	// or abandoned seats to bots; -1 for none (a table created through
+	// the API without a name, or before hosts were stored).
+	Host int
+	// MemoryAid is the table option under which a player's log repeats
+	// the cards they looked at privately (Cabo's peeks); off, as the
+	// rules have it, memory is part of the game.
+	MemoryAid bool
 }
 
 // Move is one applied move: the seat and REPLAY.md's move JSON.

@@ -49,9 +49,9 @@ func TestStoreRoundTrip(t *testing.T) {
 			defer s.Close()
 			tab := Table{ID: "abc", Game: "cabo", Players: 2, Options: json.RawMessage(`{"hand_size":4}`),
 				Created: time.UnixMilli(1000), Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}},
-				TurnTime: 90 * time.Second}
+				TurnTime: 90 * time.Second, Host: 0, MemoryAid: true}
 			must(t, s.CreateTable(ctx, tab, nil))
-			must(t, s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 2, Created: time.UnixMilli(1), Seats: []Seat{{}, {}}}, nil))
+			must(t, s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 2, Created: time.UnixMilli(1), Seats: []Seat{{}, {}}, Host: -1}, nil))
 			must(t, s.SetSeat(ctx, "abc", 1, Seat{Name: "Bob", TokenHash: "h2"}, nil))
 			must(t, s.StartMatch(ctx, "abc", 1, 1<<63+5))
 			moves := []Move{{0, json.RawMessage(`{"type":"draw"}`)}, {1, json.RawMessage(`{"type":"discard"}`)}}
@@ -68,6 +68,9 @@ func TestStoreRoundTrip(t *testing.T) {
 			}
 			w, err := s.Load(ctx, "waiting")
 			must(t, err)
+			if a.Host != 0 || !a.MemoryAid || w.Host != -1 || w.MemoryAid {
+				t.Fatalf("host and memory aid: %d %v and %d %v, want 0 true and -1 false", a.Host, a.MemoryAid, w.Host, w.MemoryAid)
+			}
 			if a.TurnTime != 90*time.Second || w.TurnTime != 0 || w.Match != nil {
 				t.Fatalf("time per move: %v and %v, want 1m30s and none; waiting match %+v", a.TurnTime, w.TurnTime, w.Match)
 			}

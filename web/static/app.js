@@ -56,7 +56,7 @@ async function home() {
   main.append(h('p', t('home.loading')));
   let list;
   try { list = await api('GET', '/api/games'); } catch { main.textContent = t('err.network'); return; }
-  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, name: localStorage.getItem('tapis.name') || '', players: 0, seats: [], options: {}, turn: 0 };
+  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, name: localStorage.getItem('tapis.name') || '', players: 0, seats: [], options: {}, turn: 0, memory: false };
   const render = () => {
     const g = list.find(x => x.name === form.game);
     if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
@@ -120,6 +120,8 @@ async function home() {
             TURNS.map(n => h('option', { value: n }, turnLabel(n))));
           s.value = form.turn; return s;
         })()),
+        // A table option, not a game's: off, memory is part of the game.
+        g.memory_aid ? h('label.opt', h('input', { type: 'checkbox', name: 'memory_aid', checked: form.memory, onchange: e => { form.memory = e.target.checked; } }), ' ', t('memory.option')) : null,
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
       ),
       h('nav.helplinks', { id: 'helplinks' }, h('span', t('help.rules')),
@@ -131,7 +133,7 @@ async function home() {
     localStorage.setItem('tapis.name', name);
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn });
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory) });
       // The server's invite link names the host as the guests reach it.
       tokens.set(r.table, { seat: r.seat, token: r.token, invite: r.invite });
       history.pushState(null, '', r.url);
@@ -175,6 +177,7 @@ function tablePage(id) {
     get seat() { return T.seat; },
     get state() { return T.state; },
     get pending() { return T.pending; },
+    get info() { return T.info; },
     name,
     move(m) {
       if (T.pending || !T.ws || T.ws.readyState !== 1) return;
@@ -279,6 +282,19 @@ function tablePage(id) {
     if (!s.connected) return ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}`;
     return s.standin ? ` · ${t('table.seat.timeout')}` : '';
   };
+  // hostControl is, on the host's page, a free or disconnected guest's
+  // seat's "Give to a bot" (a level and a button, reachable by keyboard);
+  // the server checks again (host.go), and says why it refuses.
+  const hostControl = (info, s, i) => {
+    if (T.seat < 0 || T.seat !== info.host || i === T.seat || s.bot || s.connected || info.status === 'over') return null;
+    const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
+      ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
+    level.value = 'normal';
+    return h('span.seatbot', level, h('button', {
+      type: 'button', dataset: { seatbot: i },
+      onclick: () => T.ws?.send(JSON.stringify({ type: 'seat_bot', seat: i, bot: level.value })),
+    }, t('host.give')));
+  };
   const clock = i => {
     if (T.deadlines[i] == null || T.state?.status !== 'playing') return null;
     const el = h('span.clock', { dataset: { seat: i }, title: t('table.clock.title') });
@@ -352,8 +368,9 @@ function tablePage(id) {
     page.append(h('div.tablebar',
       h('h1', gameName(info.game)),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
-        seatNote(s), clock(i)))),
+        seatNote(s), clock(i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(info, s, i)))),
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
+      info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
       T.state ? h('div.tabletools', sheet.button(), T.seat >= 0 ? toggles(render) : null) : null));
     if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, name, T.refused?.text));
     if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));

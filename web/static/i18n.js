@@ -438,6 +438,18 @@ const en = {
   'fix.join.rules.standard': 'Rules: as written, no option changed.',
   'fix.join.how': 'Type your name and take a seat; the game starts when every seat is taken.',
   'fix.join.option': '{label}: {value}',
+  // Memory aid and host controls (issue 15, items 6 and 7).
+  'memory.option': 'Memory aid: the log repeats the cards you looked at',
+  'memory.badge': 'Memory aid on',
+  'memory.badge.title': 'The log repeats the cards each player looked at privately.',
+  'memory.join.on': 'Memory aid on: the log repeats the cards you look at.',
+  'memory.join.off': 'Memory is part of the game: a card you look at shows for a few seconds, then hides again.',
+  'memory.log.peek_initial': 'You looked at your cards {slots}: {seen}.',
+  'memory.log.saw': 'It was a {card}.',
+  'host.badge': 'Host',
+  'host.title': 'Created the table: may give a free seat, or the seat of a player who left, to a bot.',
+  'host.level': 'Bot level',
+  'host.give': 'Give to a bot',
 };
 
 const fr = {
@@ -878,6 +890,18 @@ const fr = {
   'fix.join.rules.standard': 'Règles : telles qu’écrites, sans option changée.',
   'fix.join.how': 'Tapez votre nom et prenez une place ; la partie commence quand toutes les places sont prises.',
   'fix.join.option': '{label} : {value}',
+  // Aide-mémoire et contrôles de l’hôte (ticket 15, points 6 et 7).
+  'memory.option': 'Aide-mémoire : le journal rappelle les cartes que vous avez regardées',
+  'memory.badge': 'Aide-mémoire activé',
+  'memory.badge.title': 'Le journal rappelle les cartes que chaque joueur a regardées en secret.',
+  'memory.join.on': 'Aide-mémoire activé : le journal rappelle les cartes que vous regardez.',
+  'memory.join.off': 'La mémoire fait partie du jeu : une carte regardée s’affiche quelques secondes, puis se cache.',
+  'memory.log.peek_initial': 'Vous avez regardé vos cartes {slots} : {seen}.',
+  'memory.log.saw': 'C’était un {card}.',
+  'host.badge': 'Hôte',
+  'host.title': 'A créé la table : peut donner à un robot une place libre, ou celle d’un joueur parti.',
+  'host.level': 'Niveau du robot',
+  'host.give': 'Donner à un robot',
 };
 
 // Exported for the dictionary test, which checks both have the same keys.

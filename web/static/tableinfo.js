@@ -45,5 +45,7 @@ export function joinSummary(info, seatName, game, turn) {
       h('strong', t('home.seat', { n: i + 1 })), ' ', seatName(i)))),
     h('p.jrules', { id: 'joinrules' }, opts.length ? t('fix.join.rules', { list: opts.join(' · ') }) : t('fix.join.rules.standard')),
     h('p.jturn', t('table.turn', { time: turn })),
+    info.memory_aid ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.on'))
+      : info.game === 'cabo' ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.off')) : null,
     h('p.jhow', t('fix.join.how')));
 }
