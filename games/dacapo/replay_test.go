@@ -46,3 +46,31 @@ func TestReplayScript(t *testing.T) {
 		t.Fatalf("over %v, round %d, scores %v, winners %v, to move %v", out.Over, out.Round, out.Scores, out.Winners, out.ToMove)
 	}
 }
+
+// The move end in a REPLAY.md script: five players with piles of 29 hold
+// the whole deck, so seat 0's emptied hand cannot be refilled; seat 1's 5
+// still fits, and seat 0 stops with {"type":"end"}. Seat 1, with cards,
+// may not.
+func TestReplayEnd(t *testing.T) {
+	s, err := replay.Read(strings.NewReader(`{"game":"dacapo","players":5,"options":{"pile_size":29},"seed":3,
+	 "rounds":[{"stocks":[[9],[5]],"hands":[[1,2,3,4],[8,8,8,8]]}],
+	 "moves":[{"seat":0,"move":{"type":"build","from":"hand","card":1,"pile":0}},
+	          {"seat":0,"move":{"type":"build","from":"hand","card":2,"pile":0}},
+	          {"seat":0,"move":{"type":"build","from":"hand","card":3,"pile":0}},
+	          {"seat":0,"move":{"type":"build","from":"hand","card":4,"pile":0}},
+	          {"seat":0,"move":{"type":"end"}},
+	          {"seat":1,"move":{"type":"end"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := replay.Run(s, func(string) game.Game { return dacapo.Game{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Applied != 5 || len(out.Rejected) != 1 || !strings.Contains(out.Rejected[0].Error, "dacapo: end: you still hold 4 cards") {
+		t.Fatalf("applied %d, rejected %+v", out.Applied, out.Rejected)
+	}
+	if fmt.Sprint(out.ToMove) != "[1]" {
+		t.Fatalf("to move %v, want seat 1", out.ToMove)
+	}
+}
