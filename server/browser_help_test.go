@@ -213,7 +213,7 @@ func TestBrowserHints(t *testing.T) {
 })()`, &got, func(ep *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return ep.WithAwaitPromise(true) }))
 	want := map[string]string{
 		"cabo_peek":      "Your turn: choose 3 of your cards to look at, then press Look.",
-		"cabo_drawn":     "Your turn: keep the card in place of yours, discard it or spy on another player’s card.",
+		"cabo_drawn":     "Your turn: keep the card in place of the card(s) of yours you select, discard it or select another player’s card to spy on.",
 		"papayoo_pass":   "Your turn: choose 5 cards to pass to your left neighbour.",
 		"papayoo_follow": "Your turn: play a card of the suit led.",
 		"papayoo_any":    "Your turn: you cannot follow, play any card.",
