@@ -17,7 +17,7 @@ import (
 // the check pass by checking nothing.
 var mustSee = map[string][]string{
 	"cabo":    {`.player.mine .slot`, `.center .slot`, `#actions button`},
-	"papayoo": {`#hand > *`, `.felt`, `#pass`},
+	"papayoo": {`#hand > *`, `.trickzone`, `#pass`},
 	"limits":  {`.lim-hand > *`, `.lim-center > *`, `#actions button`},
 	"dacapo":  {`#hand > *`, `.dc-mine .dc-stackwrap, .dc-mine .dc-hpile`, `.dc-bpiles > *`},
 }
@@ -52,7 +52,8 @@ func fitScript(sels []string) string {
   for (const sel of ['.tabletools button', '#top button']) {
     const bs = [...document.querySelectorAll(sel)];
     if (!bs.length) out.push(sel + ': none');
-    if (new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size > 1) out.push(sel + ' wrap');
+    const rs = bs.map(b => b.getBoundingClientRect());
+    if (rs.length && Math.max(...rs.map(r => r.top)) >= Math.min(...rs.map(r => r.bottom))) out.push(sel + ' wrap onto two lines');
     for (const b of bs) { const r = b.getBoundingClientRect(); if (r.right > W + 0.5) out.push(sel + ' past the edge'); }
   }
   return out;

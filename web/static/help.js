@@ -42,7 +42,7 @@ const en = {
   'cabo.hint.peek1': 'peek at one of your cards',
   'cabo.hint.spy': 'select another player’s card to spy on',
   'cabo.hint.swap': 'select one of your cards and another player’s to swap them blind',
-  'papayoo.hint.pass': 'Your turn: choose {n} cards to pass to your left neighbour.',
+  'papayoo.hint.pass': 'Your turn: choose {n} cards to pass to your left neighbour, {name}, then press Pass.',
   'papayoo.hint.lead': 'lead any card',
   'papayoo.hint.follow': 'play a card of the suit led',
   'papayoo.hint.any': 'you cannot follow, play any card',
@@ -197,7 +197,7 @@ const fr = {
   'cabo.hint.peek1': 'regardez une de vos cartes',
   'cabo.hint.spy': 'choisissez une carte d’un autre joueur pour l’espionner',
   'cabo.hint.swap': 'choisissez une de vos cartes et une d’un autre joueur pour les échanger à l’aveugle',
-  'papayoo.hint.pass': 'À vous : choisissez {n} cartes à passer à votre voisin de gauche.',
+  'papayoo.hint.pass': 'À vous : choisissez {n} cartes à passer à votre voisin de gauche, {name}, puis « Passer ».',
   'papayoo.hint.lead': 'entamez avec la carte de votre choix',
   'papayoo.hint.follow': 'jouez une carte de la couleur demandée',
   'papayoo.hint.any': 'vous ne pouvez pas fournir, jouez n’importe quelle carte',
@@ -514,9 +514,9 @@ export const HINTS = {
       ['spy', 'cabo.hint.spy'], ['swap', 'cabo.hint.swap']];
     return yours(say.filter(([k]) => T.has(k)).map(([, w]) => ht(w)));
   },
-  papayoo(st, seat) {
+  papayoo(st, seat, name) {
     const v = st.view;
-    if (v.phase === 'pass') return ht('papayoo.hint.pass', { n: v.pass_size - (v.my_pass?.length || 0) });
+    if (v.phase === 'pass') return ht('papayoo.hint.pass', { n: v.pass_size - (v.my_pass?.length || 0), name: name((seat + 1) % v.players) });
     if (!v.led) return yours([ht('papayoo.hint.lead')]);
     const cards = (st.legal || []).filter(m => m.type === 'play').map(m => m.card);
     return yours([ht(cards.length && cards.every(c => c[0] === v.led) ? 'papayoo.hint.follow' : 'papayoo.hint.any')]);
@@ -542,7 +542,7 @@ export function hintText(game, st, seat, name, refused) {
   if (refused) return ht('hint.refused', { why: refused });
   if (st.status === 'over' || st.view?.phase === 'over') return ht('hint.over');
   const mine = seat >= 0 && st.to_move.includes(seat);
-  const what = mine && HINTS[game] ? HINTS[game](st, seat) : null;
+  const what = mine && HINTS[game] ? HINTS[game](st, seat, name) : null;
   if (what) return what;
   const others = st.to_move.filter(s => s !== seat).map(name);
   if (!others.length) return '';
