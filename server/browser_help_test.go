@@ -219,7 +219,7 @@ func TestBrowserHints(t *testing.T) {
 		"papayoo_any":    "Your turn: you cannot follow, play any card.",
 		"limits_hide":    "Your turn: hide 2 card(s) face down (select, then press Hide); each raises its colour’s limit by 1.",
 		"limits_turn":    "Your turn: place a card (tap a card, then the pile), exchange 4 cards of a colour or tap a player to accuse them.",
-		"dacapo":         "Your turn: build on a centre pile or put a hand card on a helper pile to end your turn.",
+		"dacapo":         "Your turn: build on a centre pile (tap a glowing card, yours or an opponent’s, then a building pile) or put a hand card on a helper pile to end your turn (tap it, then the helper pile).",
 		"waiting":        "Waiting for Bob and Cy.",
 		"watching":       "You are watching: Bob to play.",
 		"refused":        "Not allowed: Draw a card first.",
