@@ -54,7 +54,7 @@ const en = {
   'limits.hint.pass': 'pass',
   'dacapo.hint.build': 'build on a centre pile (tap a glowing card, yours or an opponent’s, then a building pile)',
   'dacapo.hint.helper': 'put a hand card on a helper pile to end your turn (tap it, then the helper pile)',
-  'dacapo.hint.end': 'end your turn (your hand is empty and nothing is left to draw: building is up to you, and an opponent’s card may uncover yours)',
+  'dacapo.hint.end': 'end your turn (with nothing in hand or to draw, building is optional: an opponent’s card may uncover yours)',
   'dacapo.hint.pass': 'pass',
 
   // Cabo.
@@ -209,7 +209,7 @@ const fr = {
   'limits.hint.pass': 'passez',
   'dacapo.hint.build': 'construisez sur une pile du centre (touchez une carte en surbrillance, à vous ou à un adversaire, puis une pile de construction)',
   'dacapo.hint.helper': 'posez une carte de votre main sur une pile d’aide pour finir votre tour (touchez-la, puis la pile d’aide)',
-  'dacapo.hint.end': 'finissez votre tour (votre main est vide et il n’y a plus rien à piocher : construire est à votre choix, et la carte d’un adversaire peut découvrir la vôtre)',
+  'dacapo.hint.end': 'finissez votre tour (sans carte en main ni à piocher, construire est facultatif : la carte d’un adversaire peut découvrir la vôtre)',
   'dacapo.hint.pass': 'passez',
 
   'cabo.lead': 'Un jeu de mémoire pour 2 à 5 joueurs. Vos cartes sont posées face cachée devant vous et vous ne faites que les entrevoir : finissez chaque manche avec le plus petit total.',
