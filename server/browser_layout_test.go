@@ -65,8 +65,11 @@ func fitScript(sels []string) string {
 // window without scrolling, and that the table's tools stay on one line.
 func TestBrowserLayout(t *testing.T) {
 	p := newPage(t, 300*time.Millisecond, 6*time.Minute)
+	// The longest name the home page takes, which no seat has room for
+	// on a phone: it is cut, and its title keeps it whole.
+	const long = "Maximilienne-Alexandrina"
 	for _, g := range []string{"cabo", "papayoo", "limits", "dacapo"} {
-		p.fill(table{game: g, players: 4})
+		p.fill(table{game: g, players: 4, name: long})
 		p.create(`#game`)
 		var st tableState
 		p.untilTurn(readTable(""), &st, &st)
@@ -84,6 +87,17 @@ func TestBrowserLayout(t *testing.T) {
 			p.eval("what lies outside the window", fitScript(mustSee[g]), &bad)
 			if len(bad) > 0 {
 				t.Errorf("%s at %dx%d: outside the window on my turn: %q", g, sz[0], sz[1], bad)
+			}
+			if sz[0] == sizes[0][0] {
+				var seat struct {
+					Cut   bool   `json:"cut"`
+					Title string `json:"title"`
+				}
+				p.eval("my seat's name", `(() => { const e = document.querySelector('ul.seats li.me .nm');
+  return e ? {cut: e.scrollWidth > e.clientWidth, title: e.title} : {}; })()`, &seat)
+				if !seat.Cut || !strings.HasPrefix(seat.Title, long) {
+					t.Errorf("%s at %dx%d: my long name is cut: %v, its title is %q", g, sz[0], sz[1], seat.Cut, seat.Title)
+				}
 			}
 		}
 		p.desktop()

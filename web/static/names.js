@@ -4,7 +4,7 @@
 // toast, since a phone has no hover.
 import { toast } from './dom.js';
 
-const NAMES = 'ul.seats .nm, .pname > span:first-child, .oname .nm, .lim-name, .dc-name, .played .who, table.pscores td:first-child';
+const NAMES = 'ul.seats .nm, .pname > span:first-child, .oname .nm, .mystats .nm, .lim-name, .dc-name, .played .who, table.pscores td:first-child';
 
 const cut = el => el.scrollWidth > el.clientWidth + 1;
 
