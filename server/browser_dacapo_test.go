@@ -207,7 +207,7 @@ var readDacapoEnd = readTable(`sel: d.sel || '', game: d.game || '', cards: d.ha
     piles: q('[data-pile].target:not(:disabled)').map(e => +e.dataset.pile),
     htarget: q('[data-helper].target:not(:disabled)').map(e => +e.dataset.helper),
     endtext: (document.querySelector('[data-action=end]:not(:disabled)') || {}).textContent || '',
-    hint: document.querySelector('#status').textContent,
+    hint: document.querySelector('#hint').textContent,
     logend: q('#log li').slice(-8).map(e => e.textContent).join(' / ')`)
 
 // settled waits until no animation runs on the page, for a photograph.
@@ -277,7 +277,7 @@ func TestBrowserDacapoEndTurn(t *testing.T) {
 	p.click(`#lang`)
 	var fr string
 	p.run("French", chromedp.Poll(`(document.querySelector('[data-action=end]') || {}).textContent === 'Finir le tour'`, nil),
-		chromedp.Evaluate(`document.querySelector('#status').textContent`, &fr))
+		chromedp.Evaluate(`document.querySelector('#hint').textContent`, &fr))
 	if !strings.Contains(fr, "finissez votre tour") {
 		t.Errorf("the French hint reads %q", fr)
 	}

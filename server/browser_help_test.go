@@ -199,7 +199,7 @@ func TestBrowserHints(t *testing.T) {
   return {
     cabo_peek: hintText('cabo', st({ phase: 'peek', options: { initial_peek: 3 } }, [{ type: 'peek_initial' }], [0, 1]), 0, names),
     cabo_drawn: hintText('cabo', st({ phase: 'drawn' }, [{ type: 'replace' }, { type: 'discard' }, { type: 'spy' }]), 0, names),
-    papayoo_pass: hintText('papayoo', st({ phase: 'pass', pass_size: 5, my_pass: [] }, [{ type: 'pass', card: 'S1' }], [0, 1, 2]), 0, names),
+    papayoo_pass: hintText('papayoo', st({ phase: 'pass', pass_size: 5, my_pass: [], players: 3 }, [{ type: 'pass', card: 'S1' }], [0, 1, 2]), 0, names),
     papayoo_follow: hintText('papayoo', st({ phase: 'play', led: 'H' }, play(['H2', 'H9'])), 0, names),
     papayoo_any: hintText('papayoo', st({ phase: 'play', led: 'H' }, play(['S2', 'P9'])), 0, names),
     limits_hide: hintText('limits', st({ phase: 'hide', players: 2 }, [{ type: 'hide' }], [0, 1]), 0, names),
@@ -213,13 +213,13 @@ func TestBrowserHints(t *testing.T) {
 })()`, &got, func(ep *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return ep.WithAwaitPromise(true) }))
 	want := map[string]string{
 		"cabo_peek":      "Your turn: choose 3 of your cards to look at, then press Look.",
-		"cabo_drawn":     "Your turn: keep the card in place of yours, discard it or spy on another player’s card.",
-		"papayoo_pass":   "Your turn: choose 5 cards to pass to your left neighbour.",
+		"cabo_drawn":     "Your turn: keep the card in place of the card(s) of yours you select, discard it or select another player’s card to spy on.",
+		"papayoo_pass":   "Your turn: choose 5 cards to pass to your left neighbour, Bob, then press Pass.",
 		"papayoo_follow": "Your turn: play a card of the suit led.",
 		"papayoo_any":    "Your turn: you cannot follow, play any card.",
-		"limits_hide":    "Your turn: hide 2 card(s) face down; each raises its colour’s limit by 1.",
-		"limits_turn":    "Your turn: place a card, exchange 4 cards of a colour or accuse a player.",
-		"dacapo":         "Your turn: build on a centre pile or put a hand card on a helper pile to end your turn.",
+		"limits_hide":    "Your turn: hide 2 card(s) face down (select, then press Hide); each raises its colour’s limit by 1.",
+		"limits_turn":    "Your turn: place a card (tap a card, then the pile), exchange 4 cards of a colour or tap a player to accuse them.",
+		"dacapo":         "Your turn: build on a centre pile (tap a glowing card, yours or an opponent’s, then a building pile) or put a hand card on a helper pile to end your turn (tap it, then the helper pile).",
 		"waiting":        "Waiting for Bob and Cy.",
 		"watching":       "You are watching: Bob to play.",
 		"refused":        "Not allowed: Draw a card first.",

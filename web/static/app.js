@@ -13,6 +13,7 @@ import { turnAlert, toggles, ring, seatBars } from './notify.js';
 import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
 import { optionLabel, joinSummary } from './tableinfo.js';
+import { fullNames } from './names.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -367,7 +368,7 @@ function tablePage(id) {
     const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
     page.append(h('div.tablebar',
       h('h1', gameName(info.game)),
-      h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), name(i),
+      h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', name(i)),
         seatNote(s), clock(i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(info, s, i)))),
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
       info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
@@ -411,6 +412,7 @@ function tablePage(id) {
     main.append(page);
     log.scrollTop = log.scrollHeight;
     seatBars(main, T.state?.status === 'playing' ? T.deadlines : {}, (info.turn_seconds || 0) * 1000);
+    fullNames(main);
     restoreFocus(main, focused);
     sheet.after(main);
   };

@@ -156,17 +156,14 @@ export function caboUI(ctx) {
       h('div.slots', v.slots[seat].map((f, i) => slotEl(seat, i, f, big))));
   }
 
-  function hint() {
+  // The status line's facts beyond the round: the game's end, or who
+  // called Cabo and how many turns are left. What to do now, and whom the
+  // table waits for, is the app's hint line's (help.js), said once.
+  function facts() {
     const v = view();
-    if (v.phase === 'over') return t('table.over');
-    if (v.phase === 'peek') return v.to_move.includes(me()) ? t('cabo.hint.peek', { n: v.options.initial_peek }) : t('cabo.hint.peek.wait');
-    let s = v.turn === me() ? t('table.turn.yours') : t('table.turn.of', { name: ctx.name(v.turn) });
-    if (v.turn === me()) {
-      if (v.phase === 'turn') s += ' — ' + t('cabo.hint.turn');
-      else { const p = power(v.drawn); s += ' — ' + t(p ? 'cabo.hint.drawn.' + p : 'cabo.hint.drawn'); }
-    }
-    if (v.caller >= 0) s += ' · ' + t('cabo.hint.final', { name: ctx.name(v.caller), n: v.final_turns_left });
-    return s;
+    if (v.phase === 'over') return [' · ', t('table.over')];
+    if (v.caller >= 0) return [' · ', t('cabo.hint.final', { name: ctx.name(v.caller), n: v.final_turns_left })];
+    return [];
   }
 
   function actions() {
@@ -224,7 +221,7 @@ export function caboUI(ctx) {
     const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
     const canDraw = myTurn() && v.phase === 'turn';
     root.append(...[
-      h('div.status', { id: 'status' }, h('strong', t('table.round', { n: v.round })), ' · ', hint()),
+      h('div.status', { id: 'status' }, h('strong', t('table.round', { n: v.round })), ...facts()),
       h('div.opponents', others.map(s => playerEl(s, false))),
       h('div.center',
         h('div.pile', h('button.slot.big.drawpile' + (canDraw ? '.can' : ''), {

@@ -343,20 +343,17 @@ export function dacapoUI(ctx) {
         }) : h('span.dc-nohand', t('dacapo.hand.empty')))));
   }
 
+  // The status line's word on the moment, beyond the game's number: the
+  // next step once a card is chosen, which only this screen knows. What
+  // the player may do, and whom the table waits for, are the app's hint
+  // line's (help.js), said once.
   function hint(L) {
-    const v = view();
     if (ctx.state.status === 'over') return t('table.over');
-    if (!myTurn()) return v.turn === me() ? t('table.turn.yours') : t('table.turn.of', { name: ctx.name(v.turn) });
-    let s = t('table.turn.yours') + ' — ';
-    if (!sel) {
-      s += t(L.end ? 'dacapo.hint.end' : L.builds.size ? 'dacapo.hint.pick' : 'dacapo.hint.nobuild');
-    } else {
-      const c = cardName(srcCard(sel));
-      const nb = L.builds.get(srcKey(sel))?.size || 0;
-      const nh = sel.from === 'hand' ? L.helpers.get(String(sel.card))?.size || 0 : 0;
-      s += nb && nh ? t('dacapo.hint.both', { card: c }) : nb ? t('dacapo.hint.build', { card: c }) : t('dacapo.hint.helper', { card: c });
-    }
-    return s;
+    if (!myTurn() || !sel) return null;
+    const c = cardName(srcCard(sel));
+    const nb = L.builds.get(srcKey(sel))?.size || 0;
+    const nh = sel.from === 'hand' ? L.helpers.get(String(sel.card))?.size || 0 : 0;
+    return nb && nh ? t('dacapo.hint.both', { card: c }) : nb ? t('dacapo.hint.build', { card: c }) : t('dacapo.hint.helper', { card: c });
   }
 
   function overlayEl() {
@@ -396,7 +393,7 @@ export function dacapoUI(ctx) {
     const match = v.options.match_target;
     root.append(...[
       h('div.status', { id: 'status' },
-        h('strong', match ? t('dacapo.game.match', { n: v.game, target: match }) : t('dacapo.game.single')), ' · ', hint(L),
+        h('strong', match ? t('dacapo.game.match', { n: v.game, target: match }) : t('dacapo.game.single')), hint(L) ? [' · ', hint(L)] : null,
         nt ? h('div.dc-notice' + (nt.shown ? '' : '.fresh'), { id: 'notice' }, t(nt.key, nt.params)) : null),
       h('div.dc-opponents.n' + others.length, others.map(s => opponentEl(s, L))),
       h('div.dc-center',

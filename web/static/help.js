@@ -37,24 +37,24 @@ const en = {
   'cabo.hint.draw': 'draw a card',
   'cabo.hint.take': 'take the discard (select your card first)',
   'cabo.hint.cabo': 'call Cabo',
-  'cabo.hint.replace': 'keep the card in place of yours',
+  'cabo.hint.replace': 'keep the card in place of the card(s) of yours you select',
   'cabo.hint.discard': 'discard it',
   'cabo.hint.peek1': 'peek at one of your cards',
-  'cabo.hint.spy': 'spy on another player’s card',
-  'cabo.hint.swap': 'swap one of your cards blind',
-  'papayoo.hint.pass': 'Your turn: choose {n} cards to pass to your left neighbour.',
+  'cabo.hint.spy': 'select another player’s card to spy on',
+  'cabo.hint.swap': 'select one of your cards and another player’s to swap them blind',
+  'papayoo.hint.pass': 'Your turn: choose {n} cards to pass to your left neighbour, {name}, then press Pass.',
   'papayoo.hint.lead': 'lead any card',
   'papayoo.hint.follow': 'play a card of the suit led',
   'papayoo.hint.any': 'you cannot follow, play any card',
-  'limits.hint.hide': 'Your turn: hide {n} card(s) face down; each raises its colour’s limit by 1.',
-  'limits.hint.lead': 'start the pile with a card',
-  'limits.hint.place': 'place a card',
+  'limits.hint.hide': 'Your turn: hide {n} card(s) face down (select, then press Hide); each raises its colour’s limit by 1.',
+  'limits.hint.lead': 'start the pile with a card (tap a card, then the pile or Place)',
+  'limits.hint.place': 'place a card (tap a card, then the pile)',
   'limits.hint.exchange': 'exchange 4 cards of a colour',
-  'limits.hint.accuse': 'accuse a player',
+  'limits.hint.accuse': 'tap a player to accuse them',
   'limits.hint.pass': 'pass',
-  'dacapo.hint.build': 'build on a centre pile',
-  'dacapo.hint.helper': 'put a hand card on a helper pile to end your turn',
-  'dacapo.hint.end': 'end your turn',
+  'dacapo.hint.build': 'build on a centre pile (tap a glowing card, yours or an opponent’s, then a building pile)',
+  'dacapo.hint.helper': 'put a hand card on a helper pile to end your turn (tap it, then the helper pile)',
+  'dacapo.hint.end': 'end your turn (with nothing in hand or to draw, building is optional: an opponent’s card may uncover yours)',
   'dacapo.hint.pass': 'pass',
 
   // Cabo.
@@ -192,24 +192,24 @@ const fr = {
   'cabo.hint.draw': 'piochez une carte',
   'cabo.hint.take': 'prenez la défausse (choisissez d’abord votre carte)',
   'cabo.hint.cabo': 'annoncez Cabo',
-  'cabo.hint.replace': 'gardez la carte à la place d’une des vôtres',
+  'cabo.hint.replace': 'gardez la carte à la place de celle(s) des vôtres que vous choisissez',
   'cabo.hint.discard': 'défaussez-la',
   'cabo.hint.peek1': 'regardez une de vos cartes',
-  'cabo.hint.spy': 'espionnez une carte d’un autre joueur',
-  'cabo.hint.swap': 'échangez une de vos cartes à l’aveugle',
-  'papayoo.hint.pass': 'À vous : choisissez {n} cartes à passer à votre voisin de gauche.',
+  'cabo.hint.spy': 'choisissez une carte d’un autre joueur pour l’espionner',
+  'cabo.hint.swap': 'choisissez une de vos cartes et une d’un autre joueur pour les échanger à l’aveugle',
+  'papayoo.hint.pass': 'À vous : choisissez {n} cartes à passer à votre voisin de gauche, {name}, puis « Passer ».',
   'papayoo.hint.lead': 'entamez avec la carte de votre choix',
   'papayoo.hint.follow': 'jouez une carte de la couleur demandée',
   'papayoo.hint.any': 'vous ne pouvez pas fournir, jouez n’importe quelle carte',
-  'limits.hint.hide': 'À vous : cachez {n} carte(s) face cachée ; chacune relève de 1 la limite de sa couleur.',
-  'limits.hint.lead': 'commencez la pile avec une carte',
-  'limits.hint.place': 'posez une carte',
+  'limits.hint.hide': 'À vous : cachez {n} carte(s) face cachée (choisissez, puis Cacher) ; chacune relève de 1 la limite de sa couleur.',
+  'limits.hint.lead': 'commencez la pile avec une carte (touchez une carte, puis la pile ou Poser)',
+  'limits.hint.place': 'posez une carte (touchez une carte, puis la pile)',
   'limits.hint.exchange': 'échangez 4 cartes d’une couleur',
-  'limits.hint.accuse': 'accusez un joueur',
+  'limits.hint.accuse': 'touchez un joueur pour l’accuser',
   'limits.hint.pass': 'passez',
-  'dacapo.hint.build': 'construisez sur une pile du centre',
-  'dacapo.hint.helper': 'posez une carte de votre main sur une pile d’aide pour finir votre tour',
-  'dacapo.hint.end': 'finissez votre tour',
+  'dacapo.hint.build': 'construisez sur une pile du centre (touchez une carte en surbrillance, à vous ou à un adversaire, puis une pile de construction)',
+  'dacapo.hint.helper': 'posez une carte de votre main sur une pile d’aide pour finir votre tour (touchez-la, puis la pile d’aide)',
+  'dacapo.hint.end': 'finissez votre tour (sans carte en main ni à piocher, construire est facultatif : la carte d’un adversaire peut découvrir la vôtre)',
   'dacapo.hint.pass': 'passez',
 
   'cabo.lead': 'Un jeu de mémoire pour 2 à 5 joueurs. Vos cartes sont posées face cachée devant vous et vous ne faites que les entrevoir : finissez chaque manche avec le plus petit total.',
@@ -514,9 +514,9 @@ export const HINTS = {
       ['spy', 'cabo.hint.spy'], ['swap', 'cabo.hint.swap']];
     return yours(say.filter(([k]) => T.has(k)).map(([, w]) => ht(w)));
   },
-  papayoo(st, seat) {
+  papayoo(st, seat, name) {
     const v = st.view;
-    if (v.phase === 'pass') return ht('papayoo.hint.pass', { n: v.pass_size - (v.my_pass?.length || 0) });
+    if (v.phase === 'pass') return ht('papayoo.hint.pass', { n: v.pass_size - (v.my_pass?.length || 0), name: name((seat + 1) % v.players) });
     if (!v.led) return yours([ht('papayoo.hint.lead')]);
     const cards = (st.legal || []).filter(m => m.type === 'play').map(m => m.card);
     return yours([ht(cards.length && cards.every(c => c[0] === v.led) ? 'papayoo.hint.follow' : 'papayoo.hint.any')]);
@@ -542,7 +542,7 @@ export function hintText(game, st, seat, name, refused) {
   if (refused) return ht('hint.refused', { why: refused });
   if (st.status === 'over' || st.view?.phase === 'over') return ht('hint.over');
   const mine = seat >= 0 && st.to_move.includes(seat);
-  const what = mine && HINTS[game] ? HINTS[game](st, seat) : null;
+  const what = mine && HINTS[game] ? HINTS[game](st, seat, name) : null;
   if (what) return what;
   const others = st.to_move.filter(s => s !== seat).map(name);
   if (!others.length) return '';

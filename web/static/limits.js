@@ -289,19 +289,14 @@ export function limitsUI(ctx) {
           })) : h('span.lim-none', t('limits.hand.empty'))))));
   }
 
+  // The status line's word on the moment, beyond the round: only what the
+  // app's hint line (help.js) does not say, who leads a round. What the
+  // player must do now, and whom the table waits for, are said there once.
   function hint() {
     const v = view();
     if (v.phase === 'over') return t('table.over');
-    if (v.phase === 'hide') {
-      if (me() >= 0 && v.to_move.includes(me())) return t(hideN() === 2 ? 'limits.hint.hide2' : 'limits.hint.hide1');
-      return t('limits.hint.hidewait', { names: v.to_move.map(ctx.name).join(', ') });
-    }
-    if (v.turn !== me()) {
-      return !v.led ? t('limits.hint.lead.other', { name: ctx.name(v.turn) }) : t('table.turn.of', { name: ctx.name(v.turn) });
-    }
-    if (!v.led) return t('table.turn.yours') + ' — ' + t('limits.hint.lead');
-    if (!v.hand.length) return t('table.turn.yours') + ' — ' + t('limits.hint.mustaccuse');
-    return t('table.turn.yours') + ' — ' + t(exchanges().length ? 'limits.hint.turn.x' : 'limits.hint.turn');
+    if (v.phase === 'turn' && !v.led && v.turn !== me()) return t('limits.hint.lead.other', { name: ctx.name(v.turn) });
+    return null;
   }
 
   function actions() {
@@ -400,7 +395,7 @@ export function limitsUI(ctx) {
     });
     root.classList.add('lim');
     root.append(...[
-      h('div.status', { id: 'status' }, h('strong', t('table.round', { n: v.round })), ' · ', hint()),
+      h('div.status', { id: 'status' }, h('strong', t('table.round', { n: v.round })), hint() ? [' · ', hint()] : null),
       h('div.lim-opps', others.map(opponentEl)),
       h('div.lim-center', limitCardEl(), pileEl(), deckEl()),
       lastAccEl(),

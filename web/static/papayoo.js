@@ -312,19 +312,15 @@ export function papayooUI(ctx) {
         : null);
   }
 
+  // The status line's word on the moment, beyond the round and the
+  // dealer: only what the app's hint line (help.js) does not say. What the
+  // player must do now, and whose turn it is, are said there once.
   function hint() {
     const v = view();
     if (v.phase === 'over') return t('table.over');
-    if (v.phase === 'pass') {
-      if (me() < 0) return t('papayoo.hint.pass.watch', { n: v.pass_size });
-      if (myTurn()) return t('papayoo.hint.pass', { n: need(), name: ctx.name(left(me())) });
-      const waiting = v.to_move.map(ctx.name).join(', ');
-      return t('papayoo.hint.pass.wait', { names: waiting });
-    }
-    if (!myTurn()) return t('table.turn.of', { name: ctx.name(v.turn) });
-    if (!v.led) return t('table.turn.yours') + ' — ' + t('papayoo.hint.lead');
-    const follow = (v.hand || []).some(c => suitOf(c) === v.led);
-    return t('table.turn.yours') + ' — ' + t(follow ? 'papayoo.hint.follow' : 'papayoo.hint.discard', { suit: suitName(v.led) });
+    if (v.phase !== 'pass' || myTurn()) return null;
+    if (me() < 0) return t('papayoo.hint.pass.watch', { n: v.pass_size });
+    return t('papayoo.hint.pass.wait', { names: v.to_move.map(ctx.name).join(', ') });
   }
 
   function actionsEl() {
@@ -394,7 +390,7 @@ export function papayooUI(ctx) {
     root.append(...[
       h('div.status' + (myTurn() ? '.yours' : ''), { id: 'status' },
         h('strong', t('papayoo.round', { n: v.round, of: v.options.rounds })), ' · ',
-        h('span', t('papayoo.dealt', { name: ctx.name(v.dealer) })), ' · ', h('span.hint', hint())),
+        h('span', t('papayoo.dealt', { name: ctx.name(v.dealer) })), hint() ? [' · ', h('span.hint', hint())] : null),
       h('div.ptable',
         h('div.opps', others.map(opponentEl)),
         h('div.felt', trickEl(), h('aside.side', dieEl(), scoresEl()))),
