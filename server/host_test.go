@@ -3,12 +3,10 @@ package server_test
 import (
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
-	"tapis/store"
 )
 
 // info is a table as GET /api/tables/{id} gives it.
@@ -101,14 +99,7 @@ func TestHostSeatBotOver(t *testing.T) {
 // by a bot of the host's choice, which plays the seat from then on, also
 // after a restart; the guest's token no longer seats anyone.
 func TestHostSeatsBotForGoneGuest(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tapis.db")
-	open := func() store.Store {
-		st, err := store.OpenSQLite(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	open := reopener(t)
 	cfg := testConfig()
 	cfg.Store = open()
 	cfg.AwayAfter = 300 * time.Millisecond

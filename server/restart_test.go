@@ -13,14 +13,7 @@ import (
 // table comes back at the same move, the players' tokens seat them again
 // with their view, and the game is finished.
 func TestRestartMidGame(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tapis.db")
-	open := func() store.Store {
-		st, err := store.OpenSQLite(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	open := reopener(t)
 	cfg := testConfig()
 	cfg.Store = open()
 	h1 := newHarness(t, cfg)
@@ -93,5 +86,18 @@ func TestRestartMidGame(t *testing.T) {
 	cc := h2.dial(waiting.Table, c.Token)
 	if w := cc.next("welcome"); w.Seat != 1 || w.Table.Status != "playing" {
 		t.Fatalf("the waiting table came back as %+v", w)
+	}
+}
+
+// reopener returns a function that opens one SQLite database of the test
+// anew each time: a server's database before and after a crash.
+func reopener(t *testing.T) func() store.Store {
+	path := filepath.Join(t.TempDir(), "tapis.db")
+	return func() store.Store {
+		st, err := store.OpenSQLite(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
 	}
 }
