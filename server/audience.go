@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -113,4 +114,67 @@ func (t *table) tellWatchers() {
 	for c := range t.conns {
 		t.send(c, b)
 	}
+}
+
+// stateFor builds seat s's state message after the move whose events are
+// evs (all of them; the seat's own are picked here).
+func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
+	msg := stateMsg{
+		Type: "state", Match: t.match, N: t.n, Status: t.status(), By: by,
+		View: t.st.View(s), Legal: []json.RawMessage{}, ToMove: t.st.ToMove().List(),
+		Result: t.st.Result(), Rounds: t.rounds, Events: []any{}, TurnLeft: t.turnLeft(),
+	}
+	if s != game.Spectator {
+		t.legal = t.st.Legal(s, t.legal[:0])
+		for _, m := range t.legal {
+			if js, err := t.g.MarshalMove(m); err == nil {
+				msg.Legal = append(msg.Legal, js)
+			}
+		}
+	}
+	for _, e := range evs {
+		if e.To.Has(s) {
+			msg.Events = append(msg.Events, e.Data)
+		}
+	}
+	return encode(msg)
+}
+
+// broadcastState sends every connection its seat's state; one encoding per
+// seat, shared by that seat's connections.
+func (t *table) broadcastState(by game.Seat, evs []game.Event) {
+	if t.st == nil {
+		return
+	}
+	cache := map[game.Seat][]byte{}
+	for c := range t.conns {
+		b, ok := cache[c.seat]
+		if !ok {
+			b = t.stateFor(c.seat, by, evs)
+			cache[c.seat] = b
+		}
+		t.send(c, b)
+	}
+}
+
+func (t *table) broadcastInfo() {
+	b := encode(tableMsg{Type: "table", Table: t.info()})
+	for c := range t.conns {
+		t.send(c, b)
+	}
+}
+
+// send queues a message for c; a client too slow to take its messages is
+// dropped (it comes back with a fresh state when it reconnects).
+func (t *table) send(c *conn, b []byte) {
+	select {
+	case c.out <- b:
+	default:
+		t.srv.log.Warn("dropping a slow client", "table", t.id, "seat", c.seat)
+		t.drop(c)
+	}
+}
+
+func (t *table) sendError(c *conn, code, text string, id *int64) {
+	t.send(c, encode(errorMsg{Type: "error", Code: code, Error: text, ID: id}))
 }

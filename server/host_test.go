@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
 )
 
 // info is a table as GET /api/tables/{id} gives it.

@@ -1,0 +1,315 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"tapis/bot"
+	"tapis/game"
+	"tapis/store"
+)
+
+// The lobby's HTTP API: the games offered, creating a table, reading one,
+// taking a seat; and the strict JSON every request and answer goes through.
+
+// gameInfo describes a game for the table-creation form.
+type gameInfo struct {
+	Name    string        `json:"name"`
+	Min     int           `json:"min"`
+	Max     int           `json:"max"`
+	Options []game.Option `json:"options"`
+	Bots    []string      `json:"bots"`
+	// MemoryAid: the game has private looks, so a table may be created
+	// with the memory aid (memory.go).
+	MemoryAid bool `json:"memory_aid"`
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	out := []gameInfo{}
+	for _, g := range s.cfg.Games {
+		lo, hi := g.Players()
+		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}, MemoryAid: forgetters[g.Name()] != nil}
+		for _, b := range bot.Offered {
+			if _, err := bot.New(g, b, 0, 1); err == nil {
+				gi.Bots = append(gi.Bots, b)
+			}
+		}
+		out = append(out, gi)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// createReq asks for a new table. Bots has one entry per seat: "" for a
+// human, else a bot's name. The creator, if Name is given, takes the first
+// human seat.
+type createReq struct {
+	Game    string          `json:"game"`
+	Players int             `json:"players"`
+	Options json.RawMessage `json:"options"`
+	Bots    []string        `json:"bots"`
+	Name    string          `json:"name"`
+	// TurnSeconds is the time per move: 0 (none, the default) or from
+	// minTurn to maxTurn seconds.
+	TurnSeconds int `json:"turn_seconds"`
+	// MemoryAid is a table option, off by default: a player's log then
+	// repeats the cards they looked at privately (memory.go). Only for
+	// the games where memory is a rule (forgetters).
+	MemoryAid bool `json:"memory_aid"`
+}
+
+// The time per move a table may have, in seconds.
+const minTurn, maxTurn = 10, 600
+
+// seatResp gives a seat and its secret token to the one who took it.
+type seatResp struct {
+	Table string    `json:"table"`
+	Seat  game.Seat `json:"seat"`
+	Token string    `json:"token,omitempty"`
+	URL   string    `json:"url"`
+	// Invite is the table's link for guests, absolute: built from the
+	// name the request reached the server under (or a trusted proxy's
+	// forwarded one), since the server cannot know what name its players
+	// use, and "localhost" reaches nobody else.
+	Invite string `json:"invite"`
+}
+
+// invite returns the absolute invite link of table id for a response to r.
+func (s *Server) invite(r *http.Request, id string) string {
+	scheme, host := s.cfg.Proxies.Origin(r)
+	return (&url.URL{Scheme: scheme, Host: host, Path: "/t/" + id}).String()
+}
+
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if s.stopping() {
+		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		return
+	}
+	client := s.guard.client(r)
+	if !allow(w, s.guard.creates, client, "new tables") {
+		return
+	}
+	g := s.games[req.Game]
+	if g == nil {
+		httpError(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
+		return
+	}
+	if err := game.CheckPlayers(g, req.Players); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_players", err.Error())
+		return
+	}
+	if len(req.Bots) > req.Players {
+		httpError(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
+		return
+	}
+	if t := req.TurnSeconds; t != 0 && (t < minTurn || t > maxTurn) {
+		httpError(w, http.StatusBadRequest, "bad_turn_seconds",
+			fmt.Sprintf("server: turn_seconds is %d: it must be 0 (no time per move) or from %d to %d", t, minTurn, maxTurn))
+		return
+	}
+	if req.MemoryAid && forgetters[g.Name()] == nil {
+		httpError(w, http.StatusBadRequest, "bad_memory_aid",
+			fmt.Sprintf("server: %s has no private looks to remember: the memory aid is for Cabo", g.Name()))
+		return
+	}
+	opts := req.Options
+	if len(opts) == 0 || string(opts) == "null" {
+		opts = json.RawMessage("{}")
+	}
+	if _, err := g.New(game.Config{Players: req.Players, Options: opts, Seed: 1}); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_options", err.Error())
+		return
+	}
+	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
+		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit,
+		MemoryAid: req.MemoryAid, Host: -1}
+	for i, b := range req.Bots {
+		if b == "" {
+			continue
+		}
+		if !seatable(b) {
+			httpError(w, http.StatusBadRequest, "bad_bots", fmt.Sprintf("server: no bot %q to seat (have %v)", b, bot.Offered))
+			return
+		}
+		if _, err := bot.New(g, b, game.Seat(i), 1); err != nil {
+			httpError(w, http.StatusBadRequest, "bad_bots", err.Error())
+			return
+		}
+		tab.Seats[i] = store.Seat{Name: b, Bot: b}
+	}
+	// A table of bots alone would play on, costing CPU and disk, with
+	// nobody to play for: `tapis sim` is the place for bots against bots.
+	if len(req.Bots) == req.Players && !slices.Contains(req.Bots, "") {
+		httpError(w, http.StatusBadRequest, "no_human", "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
+		return
+	}
+	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID, Invite: s.invite(r, tab.ID)}
+	if name := cleanName(req.Name); name != "" {
+		for i := range tab.Seats {
+			if tab.Seats[i].Bot == "" {
+				resp.Seat, resp.Token = game.Seat(i), randomToken()
+				tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token)}
+				// The creator's seat is the host's (a table created
+				// without a name has none).
+				tab.Host = i
+				break
+			}
+		}
+	}
+	s.mu.Lock()
+	full := len(s.tables) >= s.cfg.MaxTables
+	s.mu.Unlock()
+	if full {
+		httpError(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
+		return
+	}
+	// A table waiting for players holds one of its creator's places
+	// until it starts or goes.
+	unwait := func() {}
+	if !seated(tab.Seats) {
+		var ok bool
+		if unwait, ok = s.guard.waiting.Acquire(client); !ok {
+			httpError(w, http.StatusTooManyRequests, "too_many_waiting",
+				fmt.Sprintf("server: %d of your tables are waiting for players already; start or leave one first", s.cfg.Limits.Waiting))
+			return
+		}
+	}
+	// A table created full starts in the same write.
+	var start *store.Start
+	if seated(tab.Seats) {
+		start = &store.Start{No: 1, Seed: s.cfg.Seed()}
+	}
+	tab.Creator = client
+	ctx, cancel := s.persist()
+	defer cancel()
+	if err := s.cfg.Store.CreateTable(ctx, tab, start); err != nil {
+		unwait()
+		s.log.Error("create table", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
+		return
+	}
+	t := newTable(s, tab)
+	t.unwait = unwait
+	if start != nil {
+		// Before anyone can reach it: nobody else is told.
+		t.open(start.No, start.Seed)
+	}
+	s.mu.Lock()
+	s.tables[t.id] = t
+	s.mu.Unlock()
+	s.launch(t)
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
+	t := s.find(w, r.PathValue("id"))
+	if t == nil {
+		return
+	}
+	var in tableInfo
+	if err := t.call(r.Context(), func() { in = t.info() }); err != nil {
+		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, in)
+}
+
+func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
+	t := s.find(w, r.PathValue("id"))
+	if t == nil {
+		return
+	}
+	var req struct {
+		Name string `json:"name"`
+	}
+	if !readJSON(w, r, &req) {
+		return
+	}
+	name := cleanName(req.Name)
+	if name == "" {
+		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
+		return
+	}
+	if s.stopping() {
+		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		return
+	}
+	if !allow(w, s.guard.joins, s.guard.client(r), "seats taken") {
+		return
+	}
+	var seat game.Seat
+	var token string
+	var err error
+	// Once asked, the join is done whole, whether or not the client waits.
+	if cerr := t.call(context.Background(), func() { seat, token, err = t.join(name) }); cerr != nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, errFull):
+		httpError(w, http.StatusConflict, "full", err.Error())
+	case errors.Is(err, errNameTaken):
+		httpError(w, http.StatusConflict, "name_taken", err.Error())
+	case err != nil:
+		s.log.Error("join", "table", t.id, "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
+	default:
+		writeJSON(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id, Invite: s.invite(r, t.id)})
+	}
+}
+
+// maxBody is the largest request body read.
+const maxBody = 16 << 10
+
+// readJSON decodes a small request body strictly (one JSON object, no
+// unknown field, nothing after it), answering errors itself.
+func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
+	// JSON only: another site's plain form cannot post here, since a JSON
+	// request from another origin needs a CORS preflight we never grant.
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		httpError(w, http.StatusUnsupportedMediaType, "bad_request", "server: send JSON (Content-Type: application/json)")
+		return false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("server: a request body may hold %d bytes", maxBody))
+		return false
+	case err != nil:
+		httpError(w, http.StatusBadRequest, "bad_request", "server: the request body could not be read (too slow?)")
+		return false
+	}
+	if err := game.DecodeStrict(body, dst); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: bad request: %v", err))
+		return false
+	}
+	return true
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func httpError(w http.ResponseWriter, code int, short, text string) {
+	writeJSON(w, code, map[string]string{"code": short, "error": text})
+}
+
+// seatable reports whether a table may seat the bot called name: one of the
+// levels offered, or "heuristic", the old name of easy. Budgets (hard@N)
+// and the cheating reference bot are for measurement only.
+func seatable(name string) bool {
+	return name == "heuristic" || slices.Contains(bot.Offered, name)
+}
