@@ -14,6 +14,7 @@ import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
 import { optionLabel, joinSummary } from './tableinfo.js';
 import { fullNames } from './names.js';
+import { guide } from './guide.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -415,6 +416,7 @@ function tablePage(id) {
     fullNames(main);
     restoreFocus(main, focused);
     sheet.after(main);
+    guide(T.info, T.state, T.seat, name, T.refused?.text);
   };
 
   // Presence: a heartbeat while the page is shown, so that the server

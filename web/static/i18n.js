@@ -454,6 +454,21 @@ const en = {
   'host.title': 'Created the table: may give a free seat, or the seat of a player who left, to a bot.',
   'host.level': 'Bot level',
   'host.give': 'Give to a bot',
+  // The guided first turn (guide.js).
+  'guide.title': 'Your first turn',
+  'guide.offer': 'New to {game}? Let me show you your first turn.',
+  'guide.yes': 'Yes, show me',
+  'guide.no': 'No thanks',
+  'guide.next': 'Next',
+  'guide.done': 'Done',
+  'guide.skip': 'Skip',
+  'guide.step': 'Step {n} of {of}',
+  'guide.cabo.cards': 'These are your cards, face down. At the end of the round the lowest total wins: remember every card you get to see.',
+  'guide.cabo.piles': 'The draw pile and the discard pile. On your turn, draw the top card of the draw pile, or take the discard in place of one of your cards.',
+  'guide.cabo.actions': 'Your moves are here. A drawn 7 or 8 lets you look at one of your cards, a 9 or 10 at another player’s, an 11 or 12 swap two cards blind. Call Cabo when you think your total is the lowest.',
+  'guide.cabo.hint': 'This line always says what you may do now. The full rules are under “?” at the top.',
+  'guide.any.hand': 'This is your place at the table: your cards and your score.',
+  'guide.any.hint': 'This line always says what you may do now. The full rules are under “?” at the top.',
 };
 
 const fr = {
@@ -910,6 +925,21 @@ const fr = {
   'host.title': 'A créé la table : peut donner à un robot une place libre, ou celle d’un joueur parti.',
   'host.level': 'Niveau du robot',
   'host.give': 'Donner à un robot',
+  // Le premier tour guidé (guide.js).
+  'guide.title': 'Votre premier tour',
+  'guide.offer': 'Nouveau à {game} ? Je vous montre votre premier tour.',
+  'guide.yes': 'Oui, montrez-moi',
+  'guide.no': 'Non merci',
+  'guide.next': 'Suivant',
+  'guide.done': 'Terminé',
+  'guide.skip': 'Passer',
+  'guide.step': 'Étape {n} sur {of}',
+  'guide.cabo.cards': 'Voici vos cartes, face cachée. À la fin de la manche, le plus petit total gagne : retenez chaque carte que vous voyez.',
+  'guide.cabo.piles': 'La pioche et la défausse. À votre tour, piochez la carte du dessus de la pioche, ou prenez la défausse à la place d’une de vos cartes.',
+  'guide.cabo.actions': 'Vos coups sont ici. Un 7 ou un 8 pioché permet de regarder une de vos cartes, un 9 ou un 10 celle d’un autre joueur, un 11 ou un 12 d’échanger deux cartes sans les voir. Annoncez Cabo quand vous pensez avoir le plus petit total.',
+  'guide.cabo.hint': 'Cette ligne dit toujours ce que vous pouvez faire. Les règles complètes sont sous « ? » en haut.',
+  'guide.any.hand': 'Voici votre place à la table : vos cartes et votre score.',
+  'guide.any.hint': 'Cette ligne dit toujours ce que vous pouvez faire. Les règles complètes sont sous « ? » en haut.',
 };
 
 // Exported for the dictionary test, which checks both have the same keys.
