@@ -23,10 +23,16 @@ export function finish() {
   for (const a of running) a.finish();
   running = [];
 }
-// A click is a player who wants the table as it is now. Capture and after
-// the click itself, so that the press and release went where the player
-// saw the card.
+// A press is a player who wants the table as it is now: every card is at
+// its place before the release, which the screens act on (dom.js's tap),
+// so that the release meets the layout that stays, not a card in flight.
+// A keyboard's click has no press.
+document.addEventListener('pointerdown', finish, true);
 document.addEventListener('click', finish, true);
+// A travel is a path between two places of one layout: a window resized
+// or turned would leave the card flying across the old one, past the
+// new window's edge.
+window.addEventListener('resize', finish);
 
 // before notes where the keyed elements of root are, once the travels
 // still running are finished (a rectangle taken in flight is not a place).
