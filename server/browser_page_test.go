@@ -239,7 +239,11 @@ func (p *page) untilTurn(js string, st any, ts *tableState, panels ...string) {
 func (p *page) spot(sel, where string) []float64 {
 	p.t.Helper()
 	var at []float64
+	// Where the element lands: the press finishes the cards' travels
+	// (motion.js), and the release, which the page acts on, meets the
+	// element at its place.
 	p.eval("find "+sel, fmt.Sprintf(`(() => {
+		for (const a of document.getAnimations()) if (a.id === 'tapis-motion') a.finish();
 		const e = document.querySelector(%q);
 		if (!e || e.disabled) return [];
 		e.scrollIntoView({block: "center"});
@@ -298,8 +302,11 @@ func (p *page) narrow(settle time.Duration) {
 	// then lays it out anew.
 	var inner int
 	p.until("the page to be 360 px wide", `window.innerWidth`, &inner, func() bool { return inner == 360 })
+	// Read a frame later: the page's resize handlers have run by then (a
+	// card in flight between two places of the desktop's layout lands).
 	var width int
-	p.eval("the page's width", `document.documentElement.scrollWidth`, &width)
+	p.run("the page's width", chromedp.Evaluate(`new Promise(r => requestAnimationFrame(() => r(document.documentElement.scrollWidth)))`, &width,
+		func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
 	if width > 360 {
 		p.t.Errorf("at 360 px the page is %d px wide", width)
 	}

@@ -14,6 +14,7 @@ import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
 import { optionLabel, joinSummary } from './tableinfo.js';
 import { fullNames } from './names.js';
+import * as motion from './motion.js';
 import { guide } from './guide.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
@@ -357,6 +358,7 @@ function tablePage(id) {
 
   const render = () => {
     const focused = focusKey(main);
+    const places = motion.before(main); // where the cards were, for them to travel from
     clear(main);
     if (T.notFound) {
       main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
@@ -416,6 +418,7 @@ function tablePage(id) {
     fullNames(main);
     restoreFocus(main, focused);
     sheet.after(main);
+    motion.after(main, places);
     guide(T.info, T.state, T.seat, name, T.refused?.text);
   };
 

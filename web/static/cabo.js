@@ -14,11 +14,18 @@ export function caboUI(ctx) {
   let targets = [];      // selected slots of other players: {seat, slot}
   const revealed = new Map(); // "seat:slot" -> {card, until}
   let anim = new Set();  // "seat:slot", "discard", "drawn": animate on next render
+  // Where a card of the next render comes from, for motion.js: "seat:slot",
+  // "discard" or "drawn" -> the data-keys of its places before the move.
+  let from = new Map();
   let overlay = null;    // {kind: 'round'|'over', ...}
 
   const me = () => ctx.seat;
   const view = () => ctx.state.view;
   const key = (s, i) => `${s}:${i}`;
+  const slotKeys = (s, slots) => slots.map(i => 'cabo:' + key(s, i)).join(' ');
+  // A drawn card is shown to its drawer only: the others see it leave the
+  // draw pile.
+  const DRAWN = 'cabo:drawn cabo:drawpile';
   const slotsText = sl => sl.map(i => i + 1).join(', ');
   const sorted = s => [...s].sort((a, b) => a - b);
 
@@ -34,21 +41,26 @@ export function caboUI(ctx) {
         if (e.seen) reveal(e.seat, e.slots, e.seen);
         break;
       case 'peek': case 'spy':
-        anim.add(key(e.target.seat, e.target.slot)); anim.add('discard');
+        anim.add(key(e.target.seat, e.target.slot)); from.set('discard', DRAWN);
         if (e.seen) reveal(e.target.seat, [e.target.slot], e.seen);
         break;
       case 'swap':
-        anim.add(key(e.a.seat, e.a.slot)); anim.add(key(e.b.seat, e.b.slot)); anim.add('discard');
+        from.set(key(e.a.seat, e.a.slot), slotKeys(e.b.seat, [e.b.slot]));
+        from.set(key(e.b.seat, e.b.slot), slotKeys(e.a.seat, [e.a.slot]));
+        from.set('discard', DRAWN);
         break;
       case 'take_discard': case 'replace':
-        if (e.failed) reveal(e.seat, e.slots, e.seen);
-        else anim.add(key(e.seat, e.slots[0]));
-        anim.add('discard');
+        if (e.failed) { reveal(e.seat, e.slots, e.seen); anim.add('discard'); break; }
+        from.set(key(e.seat, e.slots[0]), e.type === 'replace' ? DRAWN : 'cabo:discard');
+        from.set('discard', slotKeys(e.seat, e.slots));
         break;
       case 'draw':
-        anim.add('drawn');
+        from.set('drawn', 'cabo:drawpile');
         break;
-      case 'discard': case 'reshuffle':
+      case 'discard':
+        from.set('discard', DRAWN);
+        break;
+      case 'reshuffle':
         anim.add('discard');
         break;
       case 'deal':
@@ -127,9 +139,10 @@ export function caboUI(ctx) {
       seat === me() && sel.has(slot) ? 'selected' : '',
       targets.some(x => x.seat === seat && x.slot === slot) ? 'target' : '',
       shown !== null ? 'revealed' : '',
-      anim.has(k) ? 'anim' : ''].filter(Boolean).join(' ');
+      anim.has(k) && !from.has(k) ? 'anim' : ''].filter(Boolean).join(' ');
     return h('button', {
       class: cls, type: 'button', 'data-seat': seat, 'data-slot': slot, disabled: !filled,
+      'data-key': 'cabo:' + k, 'data-from': from.get(k),
       'aria-label': slotLabel(seat, slot, filled, shown),
       html: filled ? (shown !== null ? faceSVG(shown) : backSVG()) : '',
       ...tap(() => clickSlot(seat, slot)),
@@ -225,21 +238,22 @@ export function caboUI(ctx) {
       h('div.opponents', others.map(s => playerEl(s, false))),
       h('div.center',
         h('div.pile', h('button.slot.big.drawpile' + (canDraw ? '.can' : ''), {
-          type: 'button', 'data-action': 'drawpile', html: backSVG(), disabled: !canDraw || ctx.pending,
+          type: 'button', 'data-action': 'drawpile', 'data-key': 'cabo:drawpile', html: backSVG(), disabled: !canDraw || ctx.pending,
           ...tap(act.draw), 'aria-label': t('a11y.drawpile', { n: v.draw_count }),
         }), h('div.label', t('cabo.draw.pile', { n: v.draw_count }))),
-        h('div.pile', h('button.slot.big.discardpile' + (anim.has('discard') ? '.anim' : '') + (canDraw && sel.size ? '.can' : ''), {
-          type: 'button', 'data-action': 'discardpile', html: top === null ? '' : faceSVG(top),
+        h('div.pile', h('button.slot.big.discardpile' + (anim.has('discard') && !from.has('discard') ? '.anim' : '') + (canDraw && sel.size ? '.can' : ''), {
+          type: 'button', 'data-action': 'discardpile', 'data-key': 'cabo:discard', 'data-from': from.get('discard'), html: top === null ? '' : faceSVG(top),
           disabled: !canDraw || ctx.pending, ...tap(() => (sel.size ? act.take() : null)),
           'aria-label': top === null ? t('a11y.discard.empty') : t('a11y.discard', { card: top }),
         }), h('div.label', t('cabo.discard.pile'))),
-        v.drawn != null ? h('div.pile.drawn', h('div.slot.big' + (anim.has('drawn') ? '.anim' : ''), { html: faceSVG(v.drawn), id: 'drawn', role: 'img', 'aria-label': t('a11y.drawn', { card: v.drawn }) }),
+        v.drawn != null ? h('div.pile.drawn', h('div.slot.big' + (anim.has('drawn') ? '.anim' : ''), { html: faceSVG(v.drawn), id: 'drawn', 'data-key': 'cabo:drawn', 'data-from': from.get('drawn'), role: 'img', 'aria-label': t('a11y.drawn', { card: v.drawn }) }),
           h('div.label', t('cabo.drawn'))) : null),
       mine ? playerEl(me(), true) : null,
       h('div.actions', { id: 'actions' }, actions()),
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
+    from = new Map();
   }
 
   function logLine(e) {

@@ -46,6 +46,11 @@ export function dacapoUI(ctx) {
   stylesheet('dacapo.css');
   let sel = null;          // the chosen source: {from, card?, index?, seat?}
   let anim = new Set();    // keys to animate on the next render
+  // Where a card of the next render comes from, for motion.js: "pile:P"
+  // or "helper:S:I" -> the data-keys of its places before the move (the
+  // first one on screen: my hand card, or the backs of another's hand).
+  let from = new Map();
+  const handKeys = (s, c) => (s === ctx.seat ? `dacapo:hand:${c}:0` : `dacapo:backs:${s}`);
   const sliding = new Map(); // building pile -> {cards, at}: completed, sliding away
   let notice = null;       // {text key, params, until}
   let overlay = null;      // {kind: 'game'|'over', ...}
@@ -134,13 +139,14 @@ export function dacapoUI(ctx) {
         anim.add('deal');
         break;
       case 'build': {
-        anim.add('pile:' + e.pile);
         if (e.from === 'stock' || e.from === 'opponent') {
           const o = e.from === 'stock' ? e.seat : e.owner;
           anim.add('stock:' + o);
+          from.set('pile:' + e.pile, 'dacapo:stock:' + o);
           if (counts && e.left !== undefined) counts[o] = e.left;
         }
-        if (e.from === 'helper') anim.add(`helper:${e.seat}:${e.index}`);
+        if (e.from === 'helper') from.set('pile:' + e.pile, `dacapo:helper:${e.seat}:${e.index}`);
+        if (e.from === 'hand') from.set('pile:' + e.pile, handKeys(e.seat, e.card));
         if (e.completed) {
           sliding.set(e.pile, { card: e.card, at: Date.now() });
           later(SLIDE_MS);
@@ -148,7 +154,7 @@ export function dacapoUI(ctx) {
         break;
       }
       case 'helper':
-        anim.add(`helper:${e.seat}:${e.index}`);
+        from.set(`helper:${e.seat}:${e.index}`, handKeys(e.seat, e.card));
         break;
       case 'draw':
         anim.add('hand:' + e.seat);
@@ -224,13 +230,13 @@ export function dacapoUI(ctx) {
     })() : null;
     const under = value > 1 ? pile.slice(Math.max(0, value - 3), value - 1) : [];
     return h('div.dc-bpile', { 'data-bpile': p },
-      h('button.dc-bslot' + (can ? '.target' : '') + (value ? '' : '.empty') + (anim.has('pile:' + p) ? '.anim' : ''), {
+      h('button.dc-bslot' + (can ? '.target' : '') + (value ? '' : '.empty') + (anim.has('pile:' + p) && !from.has('pile:' + p) ? '.anim' : ''), {
         type: 'button', 'data-pile': p, disabled: !can,
         'aria-label': t('dacapo.pile.label', { n: p + 1, value }),
         onclick: () => buildOn(p),
       },
       under.map((x, i) => h('span.dc-under', { html: cardSVG(x), dataset: { depth: under.length - i } })),
-      top !== null ? h('span.dc-top', { html: cardSVG(top) }) : h('span.dc-start', t('dacapo.pile.start')),
+      top !== null ? h('span.dc-top', { html: cardSVG(top), 'data-key': 'dacapo:pile:' + p, 'data-from': from.get('pile:' + p) }) : h('span.dc-start', t('dacapo.pile.start')),
       top === JOKER ? h('span.dc-jv', '= ' + value) : null,
       can ? h('span.dc-becomes', c === JOKER ? t('dacapo.joker.becomes', { n: becomes }) : '→ ' + becomes) : null,
       slideEl),
@@ -250,7 +256,7 @@ export function dacapoUI(ctx) {
         st.top != null
           ? cardEl(st.top, {
             cls: ['dc-stocktop', can ? 'can' : '', chosen ? 'selected' : '', anim.has('stock:' + s) ? 'flip' : ''].join(' '),
-            attrs: { 'data-src': mine ? 'stock' : 'opponent', 'data-seat': s, disabled: !can, 'data-build': can ? '1' : '0' },
+            attrs: { 'data-src': mine ? 'stock' : 'opponent', 'data-seat': s, disabled: !can, 'data-build': can ? '1' : '0', 'data-key': 'dacapo:stock:' + s },
             label: t('dacapo.stock.of', { name: ctx.name(s) }),
             onclick: () => pick(src),
           })
@@ -273,7 +279,7 @@ export function dacapoUI(ctx) {
       const hidden = pile.length - shown.length;
       const onclick = () => (target ? helperOn(i) : canSrc ? pick(src) : null);
       const cls = ['dc-hpile', pile.length ? '' : 'empty', target ? 'target' : '', canSrc ? 'can' : '', chosen ? 'selected' : '',
-        anim.has(`helper:${s}:${i}`) ? 'anim' : ''].filter(Boolean).join('.');
+        anim.has(`helper:${s}:${i}`) && !from.has(`helper:${s}:${i}`) ? 'anim' : ''].filter(Boolean).join('.');
       return h((mine ? 'button.' : 'div.') + cls, {
         type: mine ? 'button' : undefined, disabled: mine ? !(target || canSrc) : undefined,
         'data-src': mine ? 'helper' : undefined, 'data-index': i, 'data-helper': mine ? i : undefined,
@@ -282,14 +288,15 @@ export function dacapoUI(ctx) {
         onclick: mine ? onclick : undefined,
       },
       hidden ? h('span.dc-more', '+' + hidden) : null,
-      shown.map((c, j) => h('span.dc-hcard' + (j === shown.length - 1 ? '.top' : ''), { html: cardSVG(c) })),
+      shown.map((c, j) => h('span.dc-hcard' + (j === shown.length - 1 ? '.top' : ''), j === shown.length - 1
+        ? { html: cardSVG(c), 'data-key': `dacapo:helper:${s}:${i}`, 'data-from': from.get(`helper:${s}:${i}`) } : { html: cardSVG(c) })),
       !pile.length ? h('span.dc-hempty', target ? t('dacapo.helper.new') : '') : null);
     }));
   }
 
   function handBacks(s) {
     const n = view().hand_sizes[s];
-    return h('div.dc-handbacks' + (anim.has('hand:' + s) ? '.anim' : ''), { 'aria-label': t('dacapo.hand.count', { n }) },
+    return h('div.dc-handbacks' + (anim.has('hand:' + s) ? '.anim' : ''), { 'aria-label': t('dacapo.hand.count', { n }), 'data-key': 'dacapo:backs:' + s },
       Array.from({ length: n }, () => h('span.dc-back', { html: backSVG() })),
       h('span.dc-hn', t('dacapo.hand.count', { n })),
       drew.get(s)?.until > Date.now() ? h('span.dc-drew' + (drew.get(s).shown ? '' : '.fresh'), t('dacapo.drew', { n: drew.get(s).n })) : null);
@@ -334,10 +341,13 @@ export function dacapoUI(ctx) {
           const chosen = sameSrc(sel, src) && hand.indexOf(c) === i;
           let isNew = false;
           if (fresh.get(String(c))) { fresh.set(String(c), fresh.get(String(c)) - 1); isNew = true; }
+          // Equal cards are told apart by their rank among equals: a key
+          // motion.js follows when the hand closes up.
+          const k = hand.slice(0, i).filter(x => x === c).length;
           return cardEl(c, {
             // Gold: it fits a building pile; blue: only a helper pile.
             cls: ['dc-hcardbtn', can ? (build ? 'can' : 'can-help') : '', chosen ? 'selected' : '', isNew ? 'anim' : ''].join(' '),
-            attrs: { 'data-src': 'hand', 'data-card': c, disabled: !can, 'data-build': build ? '1' : '0' },
+            attrs: { 'data-src': 'hand', 'data-card': c, disabled: !can, 'data-build': build ? '1' : '0', 'data-key': `dacapo:hand:${c}:${k}` },
             label: cardName(c), onclick: () => pick(src),
           });
         }) : h('span.dc-nohand', t('dacapo.hand.empty')))));
@@ -409,6 +419,7 @@ export function dacapoUI(ctx) {
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
+    from = new Map();
     // A notice or a "+n drawn" fades in once, not at every redraw.
     if (nt) nt.shown = true;
     for (const d of drew.values()) d.shown = true;

@@ -63,6 +63,9 @@ export function limitsUI(ctx) {
   let target = -1;      // the seat chosen to accuse
   let overlay = null;   // {kind: 'accuse'|'over', acc, winners, scores}
   let anim = new Set(); // 'pile', 'hidden', 'hand:i', 'limit', 'seat:s'
+  // Where the active pile's new top comes from, for motion.js: the
+  // data-key of my hand card, or the backs of another's hand; null: none.
+  let pileFrom = null;
   let drawn = [];       // colours I just drew, animated on the next render
   // What the events told, which the view does not keep: each seat's last
   // placed colour this round (the suspect colour), who placed the top card,
@@ -105,7 +108,11 @@ export function limitsUI(ctx) {
   function onEvent(e) {
     learn(e);
     switch (e.type) {
-      case 'place': case 'exchange':
+      case 'place':
+        pileFrom = e.seat === me() ? `lim:hand:${e.card}:0` : 'lim:seat:' + e.seat;
+        anim.add('seat:' + e.seat);
+        break;
+      case 'exchange':
         anim.add('pile'); anim.add('seat:' + e.seat);
         break;
       case 'draw':
@@ -207,7 +214,7 @@ export function limitsUI(ctx) {
       h('div.lim-pname', h('span.lim-name', ctx.name(s)), h('span.score', scoreText(s)), tokens(v.limits_taken[s]),
         v.leader === s && v.phase !== 'over' ? h('span.lim-badge', t('limits.leader')) : null),
       h('div.lim-row',
-        h('span.lim-fan', { title: t('limits.handcount', { n }) },
+        h('span.lim-fan', { title: t('limits.handcount', { n }), 'data-key': 'lim:seat:' + s },
           Array.from({ length: Math.min(n, 6) }, () => h('span.lim-mini', { html: backSVG() })),
           h('span.lim-count', '×' + n)),
         hid || v.phase === 'hide' ? h('span.lim-hid' + (hid ? '' : '.waiting'), hid ? t('limits.hidden.n', { n: hideN() }) : t('limits.hiding')) : null),
@@ -242,6 +249,7 @@ export function limitsUI(ctx) {
     return h('div.lim-pile.lim-active',
       h('button.lim-card.lim-pilecard' + (v.pile_top ? '' : '.empty') + (can ? '.can' : '') + (anim.has('pile') ? '.anim' : ''), {
         type: 'button', 'data-action': 'pile', disabled: !can || ctx.pending, onclick: act.place,
+        'data-key': 'lim:pile', 'data-from': pileFrom ?? undefined,
         'aria-label': v.pile_top ? t('limits.pile.top', { card: cardName(v.pile_top) }) : t('limits.pile.empty'),
         html: v.pile_top ? colourSVG(v.pile_top) : '',
       }, v.pile_top ? null : h('span.lim-empty', can ? t('limits.pile.tapto') : t('limits.pile.empty'))),
@@ -284,6 +292,8 @@ export function limitsUI(ctx) {
           h('div.lim-cards.lim-hand', v.hand.length ? v.hand.map((c, i) => h('button.lim-card.c-' + c +
             (sel.includes(i) ? '.selected' : '') + (fresh.has(i) ? '.anim' : ''), {
             type: 'button', 'data-i': i, 'data-card': c, disabled: !myMove() || ctx.pending,
+            // Equal cards are told apart by their rank among equals.
+            'data-key': `lim:hand:${c}:${v.hand.slice(0, i).filter(x => x === c).length}`,
             'aria-label': cardName(c), 'aria-pressed': sel.includes(i) ? 'true' : 'false',
             html: colourSVG(c), onclick: () => clickCard(i),
           })) : h('span.lim-none', t('limits.hand.empty'))))));
@@ -405,6 +415,7 @@ export function limitsUI(ctx) {
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
+    pileFrom = null;
     drawn = [];
   }
 

@@ -78,6 +78,12 @@ export function papayooUI(ctx) {
   let sel = new Set();          // cards chosen for the pass, not sent yet
   let received = null;          // {cards: Set, until}: just received, highlighted
   let anim = new Set();         // "card:X", "hand", "die", "seat:N": animate on the next render
+  // Where a card of the next render comes from, for motion.js: card ->
+  // the data-key of its place before (a seat's cards, face down). A card
+  // that was on screen already (mine, played; a trick taken into the last
+  // trick's row) travels by its own key, papayoo:card:X.
+  let from = new Map();
+  const seatKey = s => 'papayoo:seat:' + s;
   let overlay = null;           // {kind: 'round'|'over', round, roundScores, scores, winners}
   let lastTaker = null;         // {seat, points, until}: the trick winner, flashed
 
@@ -114,7 +120,7 @@ export function papayooUI(ctx) {
       case 'received':
         if (e.seat === me()) {
           received = { cards: new Set(e.cards), until: Date.now() + RECEIVED_MS };
-          for (const c of e.cards) anim.add('card:' + c);
+          for (const c of e.cards) from.set(c, seatKey(e.from));
           setTimeout(() => ctx.render(), RECEIVED_MS + 50);
         }
         break;
@@ -122,7 +128,8 @@ export function papayooUI(ctx) {
         anim.add('die');
         break;
       case 'play':
-        anim.add('card:' + e.card);
+        // Mine travels from my hand by its own key.
+        if (e.seat !== me()) from.set(e.card, seatKey(e.seat));
         break;
       case 'trick':
         lastTaker = { seat: e.seat, points: e.points || 0, until: Date.now() + 1800 };
@@ -169,8 +176,10 @@ export function papayooUI(ctx) {
 
   function cardEl(c, opts = {}) {
     const v = view();
-    const cls = ['pcard', opts.cls || '', c === v.papayoo ? 'papayoo' : '', anim.has('card:' + c) ? 'anim' : ''].filter(Boolean).join(' ');
-    return h('div', { class: cls, 'data-card': c, html: paperSVG(c, v.papayoo) });
+    // A card that travels (motion.js) does not also slide in by CSS,
+    // which would make its place wrong to travel to.
+    const cls = ['pcard', opts.cls || '', c === v.papayoo ? 'papayoo' : '', anim.has('card:' + c) && !from.has(c) ? 'anim' : ''].filter(Boolean).join(' ');
+    return h('div', { class: cls, 'data-card': c, 'data-key': 'papayoo:card:' + c, 'data-from': from.get(c), html: paperSVG(c, v.papayoo) });
   }
 
   function handEl() {
@@ -198,9 +207,10 @@ export function papayooUI(ctx) {
         myTurn() && v.phase === 'play' && !canPlay.has(c) ? 'illegal' : '',
         playable || choosable ? 'can' : '',
         c === v.papayoo ? 'papayoo' : '',
-        dealt || anim.has('card:' + c) ? 'anim' : ''].filter(Boolean).join(' ');
+        dealt || (anim.has('card:' + c) && !from.has(c)) ? 'anim' : ''].filter(Boolean).join(' ');
       return vars(h('button', {
         class: cls, type: 'button', 'data-action': 'move', 'data-card': c, disabled: !(playable || choosable),
+        'data-key': 'papayoo:card:' + c, 'data-from': from.get(c),
         'aria-pressed': sel.has(c) ? 'true' : 'false',
         'aria-label': cardText(c), html: paperSVG(c, v.papayoo), ...tap(() => tapCard(c)),
       }, fresh.has(c) ? h('span.newtag', t('papayoo.new')) : null), { i, d: `${i * 25}ms` });
@@ -221,7 +231,7 @@ export function papayooUI(ctx) {
     return h('div' + '.opp' + (turn ? '.turn' : '') + (taking ? '.taker' : '') + (anim.has('seat:' + s) ? '.flash' : ''), { 'data-player': s },
       h('div.oname', h('span.nm', ctx.name(s)),
         v.dealer === s && v.phase !== 'over' ? h('span.badge.dealer', { title: t('papayoo.dealer') }, t('papayoo.dealer.short')) : null),
-      v.phase === 'over' ? null : h('div.backs', { 'aria-label': t('papayoo.cards', { n }) },
+      v.phase === 'over' ? null : h('div.backs', { 'aria-label': t('papayoo.cards', { n }), 'data-key': seatKey(s) },
         Array.from({ length: backs }, (_, i) => vars(h('span.back', { html: backSVG() }), { i })),
         h('span.count', String(n))),
       h('div.ostats',
@@ -308,7 +318,7 @@ export function papayooUI(ctx) {
         i === b && done ? h('div.crown', t('papayoo.trick.taker')) : null))),
       !done && v.last_trick && cards.length && v.phase === 'play'
         ? h('div.lasttrick', h('span', t('papayoo.last', { name: ctx.name(v.last_trick.winner), n: v.last_trick.points })),
-          v.last_trick.cards.map(p => h('span.mini', { html: paperSVG(p.card, v.papayoo), title: ctx.name(p.seat) })))
+          v.last_trick.cards.map(p => h('span.mini', { html: paperSVG(p.card, v.papayoo), title: ctx.name(p.seat), 'data-key': 'papayoo:card:' + p.card })))
         : null);
   }
 
@@ -398,6 +408,7 @@ export function papayooUI(ctx) {
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
+    from = new Map();
   }
 
   function logLine(e) {
