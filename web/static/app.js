@@ -418,8 +418,9 @@ function tablePage(id) {
     fullNames(main);
     restoreFocus(main, focused);
     sheet.after(main);
-    motion.after(main, places);
+    // The guide measures where things are before they travel there.
     guide(T.info, T.state, T.seat, name, T.refused?.text);
+    motion.after(main, places);
   };
 
   // Presence: a heartbeat while the page is shown, so that the server
