@@ -291,6 +291,9 @@ func TestBrowserScreenshots(t *testing.T) {
 	p := newPage(t, 300*time.Millisecond, 5*time.Minute)
 	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	p.shootSizes("home", 200*time.Millisecond)
+	// The pictures show the tables as a returning player sees them: the
+	// first-time guide has been answered.
+	p.run("guides answered", chromedp.Evaluate(`['cabo','papayoo','limits','dacapo'].forEach(g => localStorage.setItem('tapis.guide.' + g, 'no'))`, nil))
 	for _, g := range games.All() {
 		lo, hi := g.Players()
 		n := min(max(lo, 4), hi)
