@@ -3,7 +3,6 @@ package server_test
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
@@ -52,7 +51,6 @@ func (p *page) caught(what string) moved {
 func TestBrowserCardsTravel(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 3*time.Minute)
 	p.createTable(table{game: "cabo", players: 2}, `#game`)
-	mine := func(slot int) string { return fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, slot) }
 	// drawTurn plays on (the initial look, a round's panel) until the
 	// person may draw.
 	drawTurn := func() {
@@ -66,16 +64,7 @@ func TestBrowserCardsTravel(t *testing.T) {
 			case st.Overlay == "round":
 				p.click(`[data-action=close-overlay]`)
 			case st.Phase == "peek":
-				n, _ := strconv.Atoi(st.Need)
-				want := st.Mine[:min(n, len(st.Mine))]
-				for _, s := range st.Mine {
-					if slices.Contains(want, s) != slices.Contains(st.Sel, s) {
-						p.click(mine(s))
-					}
-				}
-				if len(st.Sel) == len(want) {
-					p.click(`[data-action=look]`)
-				}
+				p.caboLook(st)
 			case st.Phase == "turn":
 				return
 			default:

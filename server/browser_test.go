@@ -62,7 +62,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	p.setBots(bot, bot)
 	p.shootAt(filepath.Join(os.TempDir(), "tapis-home.png"))
 	p.create(`#game`)
-	mine := func(slot int) string { return fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, slot) }
+	mine := mySlot
 	shot := filepath.Join(p.dir, "tapis-cabo-table.png")
 	var st caboPage
 	turns := map[string]int{} // my turns per round
@@ -108,17 +108,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 			}
 			// Toggle only the slots whose selection is wrong, so that a click
 			// lost to a redraw is mended on the next pass, not repeated.
-			var n int
-			fmt.Sscan(st.Need, &n)
-			want := st.Mine[:min(n, len(st.Mine))]
-			for _, s := range st.Mine {
-				if slices.Contains(want, s) != slices.Contains(st.Sel, s) {
-					p.click(mine(s))
-				}
-			}
-			if len(st.Sel) == len(want) {
-				p.click(`[data-action=look]`)
-			}
+			p.caboLook(st)
 		case "turn":
 			turns[st.Round]++
 			if turns[st.Round] > 2 && st.Cabo {
@@ -251,5 +241,24 @@ func TestBrowserGenericGames(t *testing.T) {
 		}
 		p.shoot("tapis-"+g.Name()+".png", chromedp.Sleep(300*time.Millisecond))
 		t.Logf("%s: %d moves clicked, game %s", g.Name(), moves, status)
+	}
+}
+
+// mySlot is the selector of slot i of the player's own cards in Cabo.
+func mySlot(i int) string { return fmt.Sprintf(`.player.mine .slot[data-slot="%d"]`, i) }
+
+// caboLook does one step of Cabo's initial look: it selects the first
+// cards it must look at (and only those), then presses Look.
+func (p *page) caboLook(st caboPage) {
+	var n int
+	fmt.Sscan(st.Need, &n)
+	want := st.Mine[:min(n, len(st.Mine))]
+	for _, s := range st.Mine {
+		if slices.Contains(want, s) != slices.Contains(st.Sel, s) {
+			p.click(mySlot(s))
+		}
+	}
+	if len(st.Sel) == len(want) {
+		p.click(`[data-action=look]`)
 	}
 }
