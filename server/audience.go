@@ -14,23 +14,35 @@ import (
 // watchEvery is how often at most a table tells the spectator count.
 const watchEvery = time.Second
 
-// crowded says why the table admits no more connections for seat (a
-// spectator when seat is game.Spectator), or "" when it admits one.
-func (t *table) crowded(seat game.Seat) string {
+// admit says why the table admits no more connections for seat (a
+// spectator when seat is game.Spectator), or "" when it admits one; it
+// then holds that place until the connection is attached (or leave gives
+// it back), so that connections opening at once cannot overrun a cap.
+func (t *table) admit(seat game.Seat) string {
 	l := t.srv.cfg.Limits
+	n := t.coming[seat]
 	switch {
-	case seat < 0 && l.Watchers > 0 && t.watchers >= l.Watchers:
-		return fmt.Sprintf("server: this table has %d spectators, as many as it takes; try again later", t.watchers)
-	case seat >= 0 && l.SeatConns > 0 && t.seats[seat].conns >= l.SeatConns:
-		return fmt.Sprintf("server: your seat has %d connections open already; close one", t.seats[seat].conns)
+	case seat < 0 && l.Watchers > 0 && t.watchers+n >= l.Watchers:
+		return fmt.Sprintf("server: this table has %d spectators, as many as it takes; try again later", t.watchers+n)
+	case seat >= 0 && l.SeatConns > 0 && t.seats[seat].conns+n >= l.SeatConns:
+		return fmt.Sprintf("server: your seat has %d connections open already; close one", t.seats[seat].conns+n)
 	}
+	t.coming[seat]++
 	return ""
+}
+
+// leave gives back a place admit held for a connection that never came.
+func (t *table) leave(seat game.Seat) {
+	if t.coming[seat]--; t.coming[seat] <= 0 {
+		delete(t.coming, seat)
+	}
 }
 
 // attach adds a connection and sends it the table as its seat sees it.
 // A seat's connection changes what everyone sees of the seats; a
 // spectator's changes only the count, told later (tellWatchers).
 func (t *table) attach(c *conn) {
+	t.leave(c.seat) // the place admit held is now taken
 	if len(t.conns) == 0 {
 		t.wake()
 	}

@@ -49,7 +49,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		full = t.crowded(seat)
+		full = t.admit(seat)
 	}); err != nil {
 		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
 		return
@@ -62,6 +62,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "crowded", full)
 		return
 	}
+	// Until attached, the place admit holds is given back on every way out.
+	attached := false
+	defer func() {
+		if !attached {
+			t.post(context.Background(), func() { t.leave(seat) })
+		}
+	}()
 	if !s.reader() {
 		httpError(w, http.StatusServiceUnavailable, "closed", "server: stopping")
 		return
@@ -86,6 +93,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close(websocket.StatusGoingAway, "table closed")
 		return
 	}
+	attached = true
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -82,7 +82,10 @@ type table struct {
 	// the table to tell everyone the count, at most once a watchEvery,
 	// and told is the count last told (audience.go).
 	watchers, told int
-	watchC         <-chan time.Time
+	// coming counts the connections admitted (admit) and not yet
+	// attached, by seat (game.Spectator for spectators).
+	coming map[game.Seat]int
+	watchC <-chan time.Time
 	// thinking is the number of the bot move being searched in another
 	// goroutine (0: none), so that a late answer from an earlier match or
 	// position is recognised.
@@ -100,7 +103,7 @@ func newTable(srv *Server, t store.Table) *table {
 		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
-		conns: map[*conn]struct{}{},
+		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{},
 	}
 	for _, s := range t.Seats {
 		tb.seats = append(tb.seats, seat{Seat: s})
