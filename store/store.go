@@ -23,6 +23,11 @@ type Seat struct {
 	// TokenHash is the SHA-256 of the seat's secret token, hex; the token
 	// itself is never stored, so a stolen database does not seat anyone.
 	TokenHash string `json:"token_hash"`
+	// Player is the id of the player (store.Player) sitting there, if
+	// the seat was taken by one: their seat follows them to any device
+	// they are signed in on. Empty for a bot or a seat taken with a name
+	// only.
+	Player string `json:"player,omitempty"`
 }
 
 // taken reports whether somebody sits at the seat: a bot, or a human who
@@ -56,6 +61,12 @@ type Table struct {
 	// the cards they looked at privately (Cabo's peeks); off, as the
 	// rules have it, memory is part of the game.
 	MemoryAid bool
+	// Public tables are listed in the lobby while they wait for players;
+	// the others are reached by their invite link only.
+	Public bool
+	// Lang is the language of the creator's page ("en", "fr"), shown in
+	// the lobby.
+	Lang string
 }
 
 // Move is one applied move: the seat and REPLAY.md's move JSON.
