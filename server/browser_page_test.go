@@ -261,15 +261,35 @@ func (p *page) clickAt(sel string, at []float64) {
 	p.run("click "+sel, chromedp.MouseClickXY(at[0], at[1]))
 }
 
-// click presses the mouse on the centre of the element sel names, as a
-// person would, and says whether it was there and enabled. The page
-// redraws on every message, so it finds the element and clicks its place
-// in one go rather than holding on to a DOM node.
+// click presses the mouse on the element sel names where it shows, as a
+// person would (its centre, or else the first point of it that nothing
+// covers), and says whether it was there and enabled. An element that is
+// there but covered (a card turning over, a panel) is waited for; one
+// that stays covered fails the test with what covers it: a person could
+// not press it either. The page redraws on every message, so it finds the
+// element and clicks its place in one go rather than holding on to a DOM
+// node.
 func (p *page) click(sel string) bool {
 	p.t.Helper()
-	at := p.spot(sel, `return [r.left + r.width / 2, r.top + r.height / 2];`)
+	var at []float64
+	p.poll(func() bool {
+		at = p.spot(sel, `const shows = (x, y) => { const at = document.elementFromPoint(x, y); return at && (at === e || e.contains(at)); };
+		const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+		if (shows(cx, cy)) return [cx, cy];
+		for (let y = r.top + 2; y < r.bottom; y += 4)
+			for (let x = r.left + 2; x < r.right; x += 4) if (shows(x, y)) return [x, y];
+		return [-1, -1];`)
+		return len(at) != 2 || at[0] != -1
+	})
 	if len(at) != 2 {
 		return false
+	}
+	if at[0] == -1 {
+		var over string
+		p.eval("what covers "+sel, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return 'gone';
+			const r = e.getBoundingClientRect(), o = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			return o ? o.outerHTML.slice(0, 200) : 'nothing'; })()`, sel), &over)
+		p.t.Fatalf("%s is there but stays covered by %s", sel, over)
 	}
 	p.clickAt(sel, at)
 	return true

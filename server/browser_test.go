@@ -62,12 +62,19 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	p.setBots(bot, bot)
 	p.shootAt(filepath.Join(os.TempDir(), "tapis-home.png"))
 	p.create(`#game`)
+	// A first table against bots offers the guided turn (its own test
+	// follows it): this player says no, as a returning one would, so that
+	// its bubble covers none of the cards clicked below.
+	var offered bool
+	p.until("the guide's offer", `!!document.querySelector('#guide [data-action=guide-no]')`, &offered, func() bool { return offered })
+	p.click(`#guide [data-action=guide-no]`)
 	mine := mySlot
 	shot := filepath.Join(p.dir, "tapis-cabo-table.png")
 	var st caboPage
 	turns := map[string]int{} // my turns per round
 	clicks, switched, photographed, refusedSeen := 0, false, false, false
 	powers, hidden := 0, false
+	stall := stallCheck{p: p}
 	// Every pass of the loop acts (or finds the game over): the waits for
 	// the bots and the server are untilTurn's, so the bound counts the
 	// person's steps, not time.
@@ -89,6 +96,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 			p.closeOverlay(&switched, true)
 			continue
 		}
+		stall.see(fmt.Sprintf("%+v", st))
 		switch st.Phase {
 		case "peek":
 			if !refusedSeen {
@@ -242,6 +250,40 @@ func TestBrowserGenericGames(t *testing.T) {
 		p.shoot("tapis-"+g.Name()+".png", chromedp.Sleep(300*time.Millisecond))
 		t.Logf("%s: %d moves clicked, game %s", g.Name(), moves, status)
 	}
+}
+
+// stallCheck fails a test whose person acts again and again in the same
+// position, saying what the page shows, instead of letting the step bound
+// run out with nothing to go on.
+type stallCheck struct {
+	p    *page
+	last string
+	same int
+}
+
+func (c *stallCheck) see(state string) {
+	c.p.t.Helper()
+	if state != c.last {
+		c.last, c.same = state, 0
+		return
+	}
+	if c.same++; c.same < 40 {
+		return
+	}
+	var dump string
+	c.p.eval("what the page shows", `JSON.stringify({
+		toast: document.querySelector('#toast')?.className + ': ' + document.querySelector('#toast')?.textContent,
+		hint: document.querySelector('#hint')?.textContent,
+		targets: [...document.querySelectorAll('.slot.target')].map(e => e.dataset.seat + ':' + e.dataset.slot),
+		selected: [...document.querySelectorAll('.slot.selected')].map(e => e.dataset.seat + ':' + e.dataset.slot),
+		actions: [...document.querySelectorAll('#actions button')].map(b => b.dataset.action + (b.disabled ? '(off)' : '')),
+		over: [...document.querySelectorAll('.player:not(.mine) .slot:not(.empty), .player.mine .slot, #actions button')].map(e => {
+			const r = e.getBoundingClientRect(), x = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			return x === e || e.contains(x) ? '' : (e.dataset.slot ?? e.dataset.action) + ' under ' + (x ? x.tagName + '.' + x.className : 'nothing');
+		}).filter(Boolean),
+		log: [...document.querySelectorAll('#log li')].slice(-5).map(l => l.textContent),
+	})`, &dump)
+	c.p.t.Fatalf("the person acted %d times in the same position %s; the page: %s", c.same, state, dump)
 }
 
 // mySlot is the selector of slot i of the player's own cards in Cabo.

@@ -14,6 +14,9 @@ export function caboUI(ctx) {
   let targets = [];      // selected slots of other players: {seat, slot}
   const revealed = new Map(); // "seat:slot" -> {card, until}
   let anim = new Set();  // "seat:slot", "discard", "drawn": animate on next render
+  // Slots turned face up since the last render: they flip once, not again
+  // at each redraw while they stay shown.
+  let flips = new Set();
   // Where a card of the next render comes from, for motion.js: "seat:slot",
   // "discard" or "drawn" -> the data-keys of its places before the move.
   let from = new Map();
@@ -31,7 +34,7 @@ export function caboUI(ctx) {
 
   const reveal = (seat, slots, cards) => {
     const until = Date.now() + PEEK_MS;
-    slots.forEach((sl, j) => revealed.set(key(seat, sl), { card: cards[j], until }));
+    slots.forEach((sl, j) => { revealed.set(key(seat, sl), { card: cards[j], until }); flips.add(key(seat, sl)); });
     setTimeout(() => ctx.render(), PEEK_MS + 50);
   };
 
@@ -139,6 +142,7 @@ export function caboUI(ctx) {
       seat === me() && sel.has(slot) ? 'selected' : '',
       targets.some(x => x.seat === seat && x.slot === slot) ? 'target' : '',
       shown !== null ? 'revealed' : '',
+      shown !== null && flips.has(k) ? 'flip' : '',
       anim.has(k) && !from.has(k) ? 'anim' : ''].filter(Boolean).join(' ');
     return h('button', {
       class: cls, type: 'button', 'data-seat': seat, 'data-slot': slot, disabled: !filled,
@@ -253,6 +257,7 @@ export function caboUI(ctx) {
       overlayEl(),
     ].filter(Boolean));
     anim = new Set();
+    flips = new Set();
     from = new Map();
   }
 
