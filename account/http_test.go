@@ -355,3 +355,45 @@ func TestBadRequests(t *testing.T) {
 func newTestRates(burst int) *limit.Rates {
 	return limit.NewRates(rate.Every(time.Hour), burst, 100)
 }
+
+// TestRehashOnSignIn: a password stored at a lower cost than today's is
+// stored again at today's when its owner signs in, the one moment the
+// server has it.
+func TestRehashOnSignIn(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	weak := hashWithSalt(secret, []byte("0123456789abcdef"), params{memory: 64, passes: 1, lanes: 1})
+	p := store.Player{ID: "old-timer", Name: "Old", Username: "old", UsernameKey: UsernameKey("old"), Password: weak, Created: h.clock.Now()}
+	if err := h.store.CreatePlayer(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.client("203.0.113.1").post("/api/account/signin", creds("old", secret), 200).player(t); got.ID != p.ID {
+		t.Fatalf("signed in as %+v", got)
+	}
+	after, err := h.store.Player(ctx, p.ID)
+	if err != nil || after.Password == weak || NeedsRehash(after.Password) {
+		t.Fatalf("stored hash after sign-in: %q, %v; want a fresh one", after.Password, err)
+	}
+	if ok, err := Verify(secret, after.Password); !ok || err != nil {
+		t.Fatalf("the fresh hash does not verify the password: %v, %v", ok, err)
+	}
+}
+
+// TestDeletedPlayerIsNobody: a session left pointing at a deleted player
+// (by a store that missed it) signs nobody in.
+func TestDeletedPlayerIsNobody(t *testing.T) {
+	h := newHarness(t, nil)
+	a := h.client("203.0.113.1")
+	id := a.guest("Ann").ID
+	ctx := context.Background()
+	if err := h.store.DeletePlayer(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	now := h.clock.Now()
+	if err := h.store.CreateSession(ctx, store.Session{Hash: HashToken(a.token()), Player: id, Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if p := a.me(); p != nil {
+		t.Fatalf("a deleted player's session is %+v", p)
+	}
+}
