@@ -11,8 +11,9 @@ import (
 	"tapis/store"
 )
 
-// BuildFunc makes the table for a group Plan seats: an id, players seats with
-// Seat.Player and Seat.Name set for each of people (in any seats), bots of
+// BuildFunc makes the table for a group Plan seats: an id, as many seats as
+// players, with Seat.Player and Seat.Name set for each of people (in any
+// seats, each with its token hash), bots of
 // level botLevel in the rest (none when people fill the table), the game's
 // default options, and the first match's start with its seed. The server
 // builds it, as it builds the tables created from its API.
