@@ -13,10 +13,10 @@ import (
 
 // BuildFunc makes the table for a group Plan seats: an id, as many seats as
 // players, with Seat.Player and Seat.Name set for each of people (in any
-// seats, each with its token hash), bots of
-// level botLevel in the rest (none when people fill the table), the game's
-// default options, and the first match's start with its seed. The server
-// builds it, as it builds the tables created from its API.
+// seats, taken as the server takes a seat), bots of level botLevel in the
+// rest (botLevel is empty when people fill the table), the game's default
+// options, and the first match's start with its seed. The server builds it,
+// as it builds the tables created from its API.
 type BuildFunc func(game string, players int, people []store.Entry, botLevel string) (store.Table, *store.Start, error)
 
 // Matcher seats the players waiting in the quick-match queue, a pass at a
