@@ -43,11 +43,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	seat, full := game.Spectator, ""
 	token := r.URL.Query().Get("token")
+	// Without a token, a signed-in player who sits at the table is their
+	// seat (on any device); anyone else watches.
+	p, _ := s.player(r)
 	if err := t.call(r.Context(), func() {
 		if token != "" {
 			if seat, ok = t.seatOf(token); !ok {
 				return
 			}
+		} else if ps, in := t.seatOfPlayer(p.ID); in {
+			seat = ps
 		}
 		full = t.admit(seat)
 	}); err != nil {

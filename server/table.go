@@ -257,7 +257,12 @@ func (t *table) info() tableInfo {
 }
 
 // join seats a guest in the first free human seat and returns its token.
-func (t *table) join(name string) (game.Seat, string, error) {
+// A signed-in player (player, their id) who sits at the table already gets
+// their seat back, without a new token: their session reaches it.
+func (t *table) join(name, player string) (game.Seat, string, error) {
+	if s, ok := t.seatOfPlayer(player); ok {
+		return s, "", nil
+	}
 	if t.nameTaken(name) {
 		return 0, "", errNameTaken
 	}
@@ -266,7 +271,7 @@ func (t *table) join(name string) (game.Seat, string, error) {
 			continue
 		}
 		token := randomToken()
-		ns := store.Seat{Name: name, TokenHash: hashToken(token)}
+		ns := store.Seat{Name: name, TokenHash: hashToken(token), Player: player}
 		// The seat that fills the table and the match it starts are one
 		// write: no crash between them leaves a full table unstarted.
 		var start *store.Start
@@ -290,6 +295,20 @@ func (t *table) join(name string) (game.Seat, string, error) {
 		return game.Seat(i), token, nil
 	}
 	return 0, "", errFull
+}
+
+// seatOfPlayer returns the seat of the player whose id this is, or false
+// (always for "", a request without a player).
+func (t *table) seatOfPlayer(player string) (game.Seat, bool) {
+	if player == "" {
+		return game.Spectator, false
+	}
+	for i, s := range t.seats {
+		if s.Player == player && s.Bot == "" {
+			return game.Seat(i), true
+		}
+	}
+	return game.Spectator, false
 }
 
 var (
