@@ -47,6 +47,8 @@ func (t *table) attach(c *conn) {
 		t.wake()
 	}
 	t.conns[c] = struct{}{}
+	t.talk.conns++
+	c.no = t.talk.conns
 	if c.seat >= 0 {
 		t.seats[c.seat].conns++
 		t.dismiss(c.seat)
@@ -63,6 +65,7 @@ func (t *table) attach(c *conn) {
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
 	}
+	t.chatHistory(c)
 	if c.seat >= 0 {
 		t.broadcastInfo()
 	}
