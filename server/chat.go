@@ -124,15 +124,11 @@ func (s *Server) screenChat(ctx context.Context, t *table, c *conn, m *clientMsg
 // chat writes connection c's line, already cleaned and paced, to the
 // store and then to everyone at the table.
 func (t *table) chat(c *conn, m clientMsg) {
-	cs, ok := t.srv.cfg.Store.(store.Chats)
 	name := c.name
 	if c.seat >= 0 {
 		name = t.seats[c.seat].Name
 	}
 	switch {
-	case !ok:
-		t.sendError(c, codeChatOff, "server: this server keeps no chat", m.ID)
-		return
 	case name == "":
 		t.sendError(c, codeChatName, `server: say who you are first: {"type":"hello","name":"..."}`, m.ID)
 		return
@@ -140,12 +136,12 @@ func (t *table) chat(c *conn, m clientMsg) {
 		t.sendError(c, codeMuted, "server: the table's host has muted you", m.ID)
 		return
 	}
-	t.loadChat(cs)
+	t.loadChat()
 	l := store.Line{Table: t.id, Seat: int(c.seat), Player: c.player, Name: name, Text: m.Text,
 		At: time.Now().UTC().Truncate(time.Millisecond)}
 	ctx, cancel := t.srv.persist()
 	defer cancel()
-	no, err := cs.AppendChat(ctx, l)
+	no, err := t.srv.cfg.Store.AppendChat(ctx, l)
 	if err != nil {
 		t.srv.log.Error("chat", "table", t.id, "err", err)
 		t.sendError(c, codeChatFailed, "server: the line could not be saved; try again", m.ID)
@@ -180,13 +176,13 @@ func lineOf(l store.Line) chatLine {
 
 // loadChat reads the last lines from the store the first time they are
 // needed; a failed read is tried again the next time.
-func (t *table) loadChat(cs store.Chats) {
+func (t *table) loadChat() {
 	if t.talk.read {
 		return
 	}
 	ctx, cancel := t.srv.persist()
 	defer cancel()
-	lines, err := cs.Chat(ctx, t.id, chatHistory)
+	lines, err := t.srv.cfg.Store.Chat(ctx, t.id, chatHistory)
 	if err != nil {
 		t.srv.log.Error("read the chat", "table", t.id, "err", err)
 		return
@@ -200,11 +196,7 @@ func (t *table) loadChat(cs store.Chats) {
 
 // chatHistory sends a connection that attaches the last lines, if any.
 func (t *table) chatHistory(c *conn) {
-	cs, ok := t.srv.cfg.Store.(store.Chats)
-	if !ok {
-		return
-	}
-	t.loadChat(cs)
+	t.loadChat()
 	if len(t.talk.lines) == 0 {
 		return
 	}

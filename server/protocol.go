@@ -259,7 +259,6 @@ const (
 	codeChatSlow   = "chat_slow"   // over the connection's pace; see RetryAfter
 	codeChatName   = "chat_name"   // a spectator who has not said who they are
 	codeChatFailed = "chat_failed" // the line could not be saved
-	codeChatOff    = "chat_off"    // the store keeps no chat
 	codeMuted      = "muted"       // the host muted this spectator
 	codeBadName    = "bad_name"    // hello: no name left once cleaned
 	codeNameTaken  = "name_taken"  // hello: a seated player's name
