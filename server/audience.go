@@ -180,8 +180,13 @@ func (t *table) broadcastInfo() {
 }
 
 // send queues a message for c; a client too slow to take its messages is
-// dropped (it comes back with a fresh state when it reconnects).
+// dropped (it comes back with a fresh state when it reconnects). A
+// connection dropped already is sent nothing: a reader's error posted
+// before the drop may run after it, and its out is closed.
 func (t *table) send(c *conn, b []byte) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
 	select {
 	case c.out <- b:
 	default:
