@@ -96,6 +96,9 @@ type table struct {
 	// rounds is every completed round's scores in this match (stateMsg's
 	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
 	rounds [][]int
+
+	// talk is the table's chat as this node keeps it (chat.go).
+	talk chatRoom
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -532,6 +535,12 @@ func (t *table) handle(c *conn, m clientMsg) {
 		t.move(c, m)
 	case "seat_bot":
 		t.seatBot(c, m)
+	case "chat":
+		t.chat(c, m)
+	case "hello":
+		t.hello(c, m)
+	case "mute":
+		t.mute(c, m)
 	default:
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}
