@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/time/rate"
 
+	"tapis/account"
 	"tapis/store"
 )
 
@@ -23,8 +24,8 @@ import (
 // costs the flooder's reader only; the table writes the lines it is handed
 // in the order it takes them, which is the order everyone sees.
 //
-// A seat writes under its seat's name; a spectator under the name it gives
-// once ("hello"), until accounts give each connection its player's name.
+// A seat writes under its seat's name; a signed-in spectator under their
+// player's; another spectator under the name it gives once ("hello").
 // The host may mute a spectator: this node refuses that spectator's lines
 // for the rest of the table's life in its memory (a restart, or the table
 // put to sleep when nobody is there, forgets it). A spectator is known by
@@ -208,10 +209,14 @@ func (t *table) chatHistory(c *conn) {
 
 // hello names a spectator's connection for the chat, once.
 func (t *table) hello(c *conn, m clientMsg) {
-	name := cleanName(m.Name)
+	name := account.CleanName(m.Name)
 	switch {
 	case c.seat >= 0:
 		t.sendError(c, codeBadMessage, "server: a seat's chat lines carry its seat's name", m.ID)
+	case c.player != "":
+		// A signed-in spectator writes under their player's name, not
+		// the one their page offers.
+		t.send(c, encode(helloMsg{Type: "hello", Name: c.name, From: chatID(c)}))
 	case c.name != "":
 		t.sendError(c, codeNamed, "server: this connection has a name already", m.ID)
 	case name == "":

@@ -21,9 +21,9 @@ import (
 type conn struct {
 	seat game.Seat
 	out  chan []byte
-	// player is the signed-in player's id ("" for now: accounts will
-	// fill it in); name is a spectator's name at the chat (chat.go), set
-	// by its "hello". no numbers the table's connections (attach), so
+	// player is the signed-in player's id ("" for none); name is a
+	// spectator's name at the chat (chat.go): their player's, or the one
+	// their "hello" gives. no numbers the table's connections (attach), so
 	// that a spectator without a player id can still be muted. All three
 	// belong to the table's goroutine once the connection is attached.
 	player string
@@ -103,7 +103,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
-	c := &conn{seat: seat, out: make(chan []byte, outQueue), chat: s.chatLimiter()}
+	c := &conn{seat: seat, out: make(chan []byte, outQueue), chat: s.chatLimiter(), player: p.ID}
+	if seat < 0 {
+		// A signed-in spectator chats under their player's name.
+		c.name = p.Name
+	}
 	if err := t.call(ctx, func() { t.attach(c) }); err != nil {
 		ws.Close(websocket.StatusGoingAway, "table closed")
 		return

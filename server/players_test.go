@@ -308,3 +308,26 @@ func TestQuickMatch(t *testing.T) {
 		}
 	}
 }
+
+// A signed-in spectator chats under their player's name without saying
+// it, and a name offered in a hello does not change it.
+func TestSignedInSpectatorChats(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada, bea := h.person(), h.person()
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	bea.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Bea"}, nil)
+	var tab seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "easy"}}, &tab)
+	c := bea.dial(tab.Table)
+	if w := c.next("welcome"); w.Seat != game.Spectator {
+		t.Fatalf("Bea watches from seat %d", w.Seat)
+	}
+	c.send(map[string]string{"type": "chat", "text": "hi"})
+	if m := c.chatNext("chat"); m.Line.Name != "Bea" || !m.Line.Spectator || m.Line.Text != "hi" {
+		t.Fatalf("Bea's line: %+v", m.Line)
+	}
+	c.send(map[string]string{"type": "hello", "name": "Ada"})
+	if m := c.chatNext("hello", "error"); m.Type != "hello" || m.Name != "Bea" {
+		t.Fatalf("a signed-in spectator's hello: %+v", m)
+	}
+}

@@ -49,8 +49,9 @@ import (
 // "hello" (cleaned as a seat's name; "bad_name", "name_taken" for a
 // seated player's name, "named" for a second hello; refused from a seat),
 // which the server answers with {"type":"hello","name":...,"from":...};
-// until then its lines are refused as "chat_name". (Signed-in players
-// will write under their player's name, without hello.)
+// until then its lines are refused as "chat_name". A signed-in spectator
+// writes under their player's name without hello; a hello of theirs is
+// answered with that name.
 //
 // "mute" is the host's only ("not_host" from anyone else): the spectator
 // whose lines carry that "from" (their player id, or for a spectator
