@@ -227,6 +227,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.tables[t.id] = t
 	s.mu.Unlock()
+	s.lobbyGen.Add(1)
 	s.launch(t)
 	writeJSON(w, http.StatusCreated, resp)
 }

@@ -98,6 +98,16 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
 		return
 	}
+	// Every open home page asks every few seconds: one read of the store
+	// a second per game serves them all, unless a table's seats changed.
+	s.lobbyMu.Lock()
+	defer s.lobbyMu.Unlock()
+	gen := s.lobbyGen.Load()
+	if c, ok := s.lobbyCache[g]; ok && c.gen == gen && time.Since(c.at) < lobbyFresh {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(c.body)
+		return
+	}
 	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, lobbyLimit)
 	if err != nil {
 		s.log.Error("lobby", "err", err)
@@ -115,7 +125,23 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Tables = append(out.Tables, lt)
 	}
-	writeJSON(w, http.StatusOK, out)
+	body, _ := json.Marshal(out)
+	body = append(body, '\n')
+	s.lobbyCache[g] = lobbyPage{body: body, at: time.Now(), gen: gen}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+// lobbyFresh is how long a read of the lobby is served again.
+const lobbyFresh = time.Second
+
+// lobbyPage is a lobby answer as last read from the store, when, and at
+// which generation of this node's seat changes (Server.lobbyGen): a change
+// here is seen at once, one on another node within lobbyFresh.
+type lobbyPage struct {
+	body []byte
+	at   time.Time
+	gen  int64
 }
 
 // ensureFailed answers a request whose guest could not be made.

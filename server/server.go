@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tapis/account"
@@ -121,6 +122,10 @@ type Server struct {
 	log *slog.Logger
 	// wakeQueue wakes the quick-match matcher when a player joins.
 	wakeQueue chan struct{}
+	// lobbyCache holds each game's lobby answer for a second (players.go).
+	lobbyMu    sync.Mutex
+	lobbyCache map[string]lobbyPage
+	lobbyGen   atomic.Int64
 	games     map[string]game.Game
 	mux       http.Handler
 	guard     *guard
@@ -220,7 +225,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, acc: acc, wakeQueue: make(chan struct{}, 1)}
+		dormant: map[string]*dormant{}, acc: acc, wakeQueue: make(chan struct{}, 1), lobbyCache: map[string]lobbyPage{}}
 	s.guard = newGuard(&s.cfg)
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
