@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tapis/account"
+	"tapis/api"
 	"tapis/limit"
 	"tapis/store"
 )
@@ -49,13 +50,13 @@ func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
 	}{Tables: []myTable{}}
 	p, ok := s.player(r)
 	if !ok {
-		writeJSON(w, http.StatusOK, out)
+		api.Write(w, http.StatusOK, out)
 		return
 	}
 	ts, err := s.cfg.Store.PlayerTables(r.Context(), p.ID)
 	if err != nil {
 		s.log.Error("player tables", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
+		api.Error(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
 		return
 	}
 	for _, t := range ts {
@@ -65,7 +66,7 @@ func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Tables = append(out.Tables, myTable{ID: t.ID, Game: t.Game, Players: t.Players, Seat: t.Seat, Status: st, Created: t.Created})
 	}
-	writeJSON(w, http.StatusOK, out)
+	api.Write(w, http.StatusOK, out)
 }
 
 // lobbySeat is a seat as the lobby shows it.
@@ -95,7 +96,7 @@ const lobbyLimit = 100
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if g != "" && s.games[g] == nil {
-		httpError(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
+		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
 		return
 	}
 	// Every open home page asks every few seconds: one read of the store
@@ -111,7 +112,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, lobbyLimit)
 	if err != nil {
 		s.log.Error("lobby", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
+		api.Error(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
 		return
 	}
 	out := struct {
@@ -150,11 +151,11 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &le):
 		w.Header().Set("Retry-After", limit.RetryAfter(le.Retry))
-		httpError(w, http.StatusTooManyRequests, "too_fast", err.Error())
+		api.Error(w, http.StatusTooManyRequests, "too_fast", err.Error())
 	case errors.Is(err, account.ErrNameEmpty):
-		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
 	default:
 		s.log.Error("guest", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
+		api.Error(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
 	}
 }

@@ -126,9 +126,9 @@ type Server struct {
 	lobbyMu    sync.Mutex
 	lobbyCache map[string]lobbyPage
 	lobbyGen   atomic.Int64
-	games     map[string]game.Game
-	mux       http.Handler
-	guard     *guard
+	games      map[string]game.Game
+	mux        http.Handler
+	guard      *guard
 	// acc tells who a request's player is (package account).
 	acc identity
 	// ctx is the connections' life: the context given to New. Tables
