@@ -33,15 +33,17 @@ const (
 // ProvisionalSigma is the Sigma below which a rating is no longer
 // provisional.
 //
-// Early on, a rating's conservative value Mu − 3·Sigma rises after almost
-// any game, even a loss, because Sigma falls faster than Mu: a table
-// should mark such ratings as provisional rather than rank them. 2.5 is
-// where the conservative value has settled: by then Sigma has lost 70% of
-// its starting 25/3, and a loss lowers Display. In a stream of 4-player
-// games against the same field (TestProvisionalGames simulates it) a new
-// player's Sigma falls below it after about 25 games, a number of games
-// a regular reaches in a few evenings and a one-off visitor does not.
-const ProvisionalSigma = 2.5
+// Mu − 3·Sigma climbs for a new player whatever their skill, because each
+// game shrinks Sigma: early on even a third place of four raises it. The
+// climb ends where τ balances what games teach, Sigma about 1.6 in a
+// stream of 4-player games, and until then the conservative value
+// understates a steady player by 3·(Sigma − 1.6). Below 4 that is at most
+// about 7 (some 170 Display points), against 20 for a new player, and
+// Sigma is shrinking by only about 0.05 a game. TestProvisionalGames
+// simulates 4-player games among twelve players of spread skills: Sigma
+// falls below 4 after about 50 games (45 to 66 there); below 2.5 would
+// take some 135, too many for a table to wait on.
+const ProvisionalSigma = 4.0
 
 // Rating is a player's skill estimate: a normal belief with mean Mu and
 // standard deviation Sigma.
