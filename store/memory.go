@@ -15,6 +15,7 @@ type Memory struct {
 	closed bool
 	tables map[string]*Saved
 	pp     memoryPeople // made on first use
+	rt     memoryRatings
 }
 
 // NewMemory returns an empty Memory store.

@@ -156,8 +156,8 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 	}
 	_, err := x.Exec(ctx, `
 		WITH t AS (
-			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang)
-			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15, $16, $17)
+			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated)
+			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15, $16, $17, $19)
 		), m AS (
 			INSERT INTO tapis_matches (table_id, no, seed) SELECT $1, $12::integer, $13 WHERE $12::integer IS NOT NULL
 		)
@@ -167,7 +167,7 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`,
 		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes, t.TurnTime.Milliseconds(),
-		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players)
+		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated)
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)

@@ -14,7 +14,7 @@ import (
 // adds the WHERE clause.
 const pgLatest = `
 	SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-	  t.host, t.memory_aid, t.public, t.lang, m.no, m.seed, m.over
+	  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
 	FROM tapis_tables t LEFT JOIN LATERAL (
 		SELECT no, seed, over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1
 	) m ON true
@@ -154,7 +154,7 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 		var seed *int64
 		var over *bool
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
-			&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &no, &seed, &over); err != nil {
+			&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &no, &seed, &over); err != nil {
 			return nil, err
 		}
 		if err := checkPlayers(t.Players); err != nil {

@@ -45,6 +45,10 @@ type op struct {
 	ret *int64
 	// affected, if not nil, receives how many rows the write changed.
 	affected *int64
+	// run, if not nil, is a write that must read first (RecordRated):
+	// it runs in the batch's transaction, all or none, and query is
+	// unused.
+	run func(tx *sql.Tx) error
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
@@ -100,7 +104,7 @@ func (s *SQLite) commit(batch []op) {
 	// Prepare new statements first: the one connection is the
 	// transaction's once it begins.
 	for _, o := range batch {
-		if s.stmts[o.query] == nil {
+		if o.run == nil && s.stmts[o.query] == nil {
 			if st, err := s.db.Prepare(o.query); err == nil {
 				s.stmts[o.query] = st
 			}
@@ -115,7 +119,7 @@ func (s *SQLite) commit(batch []op) {
 	}
 	errs := make([]error, len(batch))
 	for i, o := range batch {
-		if len(o.with) == 0 {
+		if len(o.with) == 0 && o.run == nil {
 			errs[i] = s.apply(tx, o)
 			continue
 		}
@@ -133,6 +137,9 @@ func (s *SQLite) commit(batch []op) {
 
 // apply runs one write in tx and says why it failed or was refused.
 func (s *SQLite) apply(tx *sql.Tx, o op) error {
+	if o.run != nil {
+		return o.run(tx)
+	}
 	var n int64 = 1
 	var err error
 	if o.ret != nil {
@@ -275,9 +282,9 @@ func createOp(t Table, start *Start) (op, error) {
 	if active.IsZero() {
 		active = t.Created
 	}
-	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid,
-			t.Public, t.Lang}}
+			t.Public, t.Lang, t.Rated}}
 	for i, seat := range t.Seats {
 		o.with = append(o.with, seatOp(t.ID, i, seat))
 	}

@@ -67,6 +67,9 @@ type Table struct {
 	// Lang is the language of the creator's page ("en", "fr"), shown in
 	// the lobby.
 	Lang string
+	// Rated tables rate their matches (ratings.go): chosen at creation,
+	// for signed-in players with a username only.
+	Rated bool
 }
 
 // Move is one applied move: the seat and REPLAY.md's move JSON.
@@ -109,6 +112,7 @@ type Store interface {
 	Lobby
 	Queue
 	Chats
+	Ratings
 
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.
