@@ -36,6 +36,10 @@ type Config struct {
 	// j sits in seat (i+j) mod Players, so that no bot keeps the first
 	// seat's advantage. Results are then per bot, not per seat.
 	Rotate bool
+	// OnGame, when set, is told each finished game's result and which
+	// bot (index into Bots) sat in each seat: for ratings, which need the
+	// games one by one. It is called from the workers, in no set order.
+	OnGame func(i int, botAt []int, res game.Result)
 }
 
 // Seat is one seat's results, or one bot's when the bots rotate.
@@ -219,6 +223,9 @@ func (c *Config) play(i int, t *tally) error {
 	t.moves += int64(moves)
 	if err != nil {
 		return fmt.Errorf("sim: game %d (seed %d): %v", i, seed, err)
+	}
+	if c.OnGame != nil {
+		c.OnGame(i, botAt, st.Result())
 	}
 	winners := st.Result().Winners
 	for _, w := range winners {

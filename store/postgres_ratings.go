@@ -59,6 +59,7 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 	}
 	sorted := slices.Clone(players)
 	slices.Sort(sorted)
+	sorted = slices.Compact(sorted)
 	if _, err := tx.Exec(ctx, `INSERT INTO tapis_ratings (player, game, mu, sigma, ordinal, games, wins)
 		SELECT p, $2, 0, 0, 0, -1, 0 FROM unnest($1::text[]) WITH ORDINALITY AS u(p, n) ORDER BY n
 		ON CONFLICT DO NOTHING`, sorted, m.Game); err != nil {

@@ -106,7 +106,8 @@ type Ratings interface {
 	// calls update with them in the order of m.Seats, and writes the Mu
 	// and Sigma update returns, one games more, a win more for rank 0,
 	// and a Result per seat. Fixed standings keep their Mu and Sigma
-	// whatever update says. An error from update, or a slice of the
+	// whatever update says. A player may sit at two seats only if fixed
+	// (two bots of one level). An error from update, or a slice of the
 	// wrong length, writes nothing.
 	RecordRated(ctx context.Context, m RatedMatch, update func(before []Standing) ([]Standing, error)) error
 	// SetAnchor writes a fixed standing (a bot level's rating in a
@@ -132,12 +133,10 @@ func checkRated(m RatedMatch) error {
 	if len(m.Seats) < 2 {
 		return fmt.Errorf("store: rated match %s/%d: %d seats, want at least 2", m.Table, m.No, len(m.Seats))
 	}
-	seen := map[string]bool{}
 	for _, s := range m.Seats {
-		if s.Player == "" || seen[s.Player] {
-			return fmt.Errorf("store: rated match %s/%d: player %q is empty or seated twice", m.Table, m.No, s.Player)
+		if s.Player == "" {
+			return fmt.Errorf("store: rated match %s/%d: seat %d has no player", m.Table, m.No, s.Seat)
 		}
-		seen[s.Player] = true
 	}
 	return nil
 }
@@ -153,6 +152,13 @@ func rated(m RatedMatch, before []Standing, update func([]Standing) ([]Standing,
 	}
 	if len(after) != len(before) {
 		return nil, fmt.Errorf("store: rated match %s/%d: %d ratings for %d seats", m.Table, m.No, len(after), len(before))
+	}
+	seen := map[string]bool{}
+	for _, b := range before {
+		if seen[b.Player] && !b.Fixed {
+			return nil, fmt.Errorf("store: rated match %s/%d: player %s is seated twice", m.Table, m.No, b.Player)
+		}
+		seen[b.Player] = true
 	}
 	out := make([]Standing, len(before))
 	for i, b := range before {

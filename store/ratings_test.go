@@ -87,6 +87,10 @@ func TestRatingsRecordAndRead(t *testing.T) {
 			if err := s.RecordRated(ctx, bad, func(b []Standing) ([]Standing, error) { return b[:1], nil }); err == nil {
 				t.Fatal("an update of the wrong length was accepted")
 			}
+			twice := match("t6", 6000, "cabo", []string{"ann", "ann"}, []int{0, 1})
+			if err := s.RecordRated(ctx, twice, rate(twice)); err == nil || errors.Is(err, ErrRecorded) {
+				t.Fatalf("a person at two seats: %v", err)
+			}
 			rs, err := s.MatchResults(ctx, "t6", 1)
 			if err != nil || len(rs) != 0 {
 				t.Fatalf("a refused match left results %v (%v)", rs, err)
@@ -94,6 +98,8 @@ func TestRatingsRecordAndRead(t *testing.T) {
 			if _, err := s.Rank(ctx, "cabo", "dan", 0); !errors.Is(err, ErrNotFound) {
 				t.Fatalf("dan, refused, has a rank: %v", err)
 			}
+			// Two bots of one level: the anchor sits twice.
+			record(t, s, match("t7", 7000, "cabo", []string{"dan", "bot:normal", "bot:normal"}, []int{2, 0, 1}))
 
 			board, err := s.Leaderboard(ctx, "cabo", 3, 10, 0)
 			must(t, err)
@@ -125,7 +131,7 @@ func TestRatingsRecordAndRead(t *testing.T) {
 
 			p, err := s.Profile(ctx, "bot:normal", 5)
 			must(t, err)
-			if len(p.Standings) != 1 || p.Standings[0].Mu != 27 || p.Standings[0].Sigma != 1 || !p.Standings[0].Fixed || p.Standings[0].Games != 2 {
+			if len(p.Standings) != 1 || p.Standings[0].Mu != 27 || p.Standings[0].Sigma != 1 || !p.Standings[0].Fixed || p.Standings[0].Games != 3 {
 				t.Fatalf("the anchor moved or did not count: %+v", p.Standings)
 			}
 			p, err = s.Profile(ctx, "ann", 2)

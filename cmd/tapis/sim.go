@@ -30,8 +30,20 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games played in parallel (default: all cores)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	rotate := fs.Bool("rotate", false, "move the bots round the table game by game (results per bot, not per seat)")
+	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal@300,hard@1000) from games against each other, rotated; --game all rates every game")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *ratings {
+		levels := "random,easy,normal@300,hard@1000"
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "bots" {
+				levels = *bots
+			}
+		})
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return simRatings(ctx, *name, strings.Split(levels, ","), *n, *seed, *workers, stdout, stderr)
 	}
 	g := games.Named(*name)
 	if g == nil {
