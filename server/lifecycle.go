@@ -279,6 +279,9 @@ func (s *Server) load(d *dormant) (t *table, err error) {
 		if err := t.replay(sv.Match); err != nil {
 			return nil, err
 		}
+		// A rated match that ended before a restart: recorded then (the
+		// store says so) or, if the server stopped first, now.
+		t.rateMatch()
 	}
 	return t, nil
 }

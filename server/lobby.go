@@ -68,6 +68,9 @@ type createReq struct {
 	Public bool `json:"public"`
 	// Lang is the creator's language ("en", "fr"), shown in the lobby.
 	Lang string `json:"lang"`
+	// Rated tables rate their matches: for signed-in players with a
+	// username only (rated.go).
+	Rated bool `json:"rated"`
 }
 
 // langs are the languages a table may say its creator speaks.
@@ -135,6 +138,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusBadRequest, "bad_lang", fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
 		return
 	}
+	if req.Rated && !claimed(s.player(r)) {
+		api.Error(w, http.StatusForbidden, codeRatedAccount, errRatedAccount.Error())
+		return
+	}
 	opts := req.Options
 	if len(opts) == 0 || string(opts) == "null" {
 		opts = json.RawMessage("{}")
@@ -145,7 +152,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
 		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit,
-		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang}
+		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang, Rated: req.Rated}
 	for i, b := range req.Bots {
 		if b == "" {
 			continue
@@ -265,9 +272,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, player := account.CleanName(req.Name), ""
-	if p, ok := s.player(r); ok {
+	p, ok := s.player(r)
+	if ok {
 		name, player = p.Name, p.ID
 	}
+	mayRate := claimed(p, ok)
 	if name == "" {
 		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
 		return
@@ -283,12 +292,20 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	var token string
 	var err error
 	// Once asked, the join is done whole, whether or not the client waits.
-	if cerr := t.call(context.Background(), func() { seat, token, err = t.join(name, player) }); cerr != nil {
+	if cerr := t.call(context.Background(), func() {
+		if _, back := t.seatOfPlayer(player); t.rated && !mayRate && !back {
+			err = errRatedAccount
+			return
+		}
+		seat, token, err = t.join(name, player)
+	}); cerr != nil {
 		err = cerr
 	}
 	switch {
 	case errors.Is(err, errFull):
 		api.Error(w, http.StatusConflict, "full", err.Error())
+	case errors.Is(err, errRatedAccount):
+		api.Error(w, http.StatusForbidden, codeRatedAccount, err.Error())
 	case errors.Is(err, errNameTaken):
 		api.Error(w, http.StatusConflict, "name_taken", err.Error())
 	case err != nil:

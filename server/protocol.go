@@ -121,6 +121,10 @@ type tableInfo struct {
 	// keeps the cards it looked at privately (Cabo); off, the history
 	// leaves them out, as memory is part of the game (memory.go).
 	MemoryAid bool `json:"memory_aid"`
+	// Rated tables rate their matches (rated.go); once a rated match is
+	// over, Ratings has each seat's rating before and after it.
+	Rated   bool         `json:"rated,omitempty"`
+	Ratings []seatRating `json:"ratings,omitempty"`
 }
 
 // watchersMsg tells how many watch the table. Spectators coming and going

@@ -346,6 +346,8 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
 	m.HandleFunc("GET /api/me/tables", s.myTables)
 	m.HandleFunc("GET /api/lobby", s.lobby)
+	m.HandleFunc("GET /api/leaderboard", s.leaderboard)
+	m.HandleFunc("GET /api/players/{id}", s.profile)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {

@@ -99,12 +99,19 @@ type table struct {
 
 	// talk is the table's chat as this node keeps it (chat.go).
 	talk chatRoom
+
+	// rated: the table rates its matches (rated.go); moved counts each
+	// human seat's moves in this match, its player's and a stand-in's;
+	// ratings is each seat's rating change once a rated match is over.
+	rated   bool
+	moved   [][2]int
+	ratings []seatRating
 }
 
 func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
 		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
-		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid,
+		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid, rated: t.Rated,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
 		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{},
 	}
@@ -248,7 +255,8 @@ func (t *table) status() string {
 
 func (t *table) info() tableInfo {
 	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
-		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: t.host, MemoryAid: t.memoryAid}
+		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: t.host, MemoryAid: t.memoryAid,
+		Rated: t.rated, Ratings: t.ratings}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}
@@ -379,6 +387,7 @@ func (t *table) begin(no int, seed uint64) error {
 	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
 	t.rounds = [][]int{}
+	t.moved, t.ratings = nil, nil
 	t.botC, t.thinking = nil, 0
 	now := time.Now()
 	for i := range t.seats {
@@ -496,8 +505,13 @@ func (t *table) apply(s game.Seat, m game.Move) error {
 		t.st = prev
 		return &storeError{err}
 	}
+	t.countMove(s)
 	t.record(s)
 	if t.st.Over() {
+		// Rated before the end is marked: a crash between the two
+		// leaves the match open, so the restart replays it and rates
+		// it then, or finds it rated (rated.go).
+		t.rateMatch()
 		if err := t.srv.cfg.Store.EndMatch(ctx, t.id, t.match); err != nil {
 			t.srv.log.Error("end match", "table", t.id, "err", err)
 		}
