@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -71,5 +72,28 @@ func TestSimRejectsBadFlags(t *testing.T) {
 		if code, _, errs := tapis(args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}
+	}
+}
+
+// tapis sim --ratings rates each level it is given, in every game asked
+// for; the heuristic beats random at Limits, so it rates above it.
+func TestSimRatings(t *testing.T) {
+	code, out, errs := tapis("sim", "--ratings", "--game", "limits", "--players", "2", "--bots", "random,easy", "--games", "30")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var mu = map[string]float64{}
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 6 && f[0] == "limits" {
+			v, err := strconv.ParseFloat(f[2], 64)
+			if err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			mu[f[1]] = v
+		}
+	}
+	if len(mu) != 2 || mu["easy"] <= mu["random"] {
+		t.Fatalf("ratings %v from:\n%s", mu, out)
 	}
 }
