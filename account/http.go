@@ -94,6 +94,7 @@ func (s *Service) SetMe(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p.Name = name
+		s.changed(p)
 	}
 	api.Write(w, http.StatusOK, me{View(p)})
 }
@@ -328,6 +329,7 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	}
+	s.changed(store.Player{ID: p.ID, Created: p.Created, Deleted: true})
 	s.clearCookie(w, r)
 	api.Write(w, http.StatusOK, me{})
 }

@@ -159,3 +159,33 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 		api.Error(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
 	}
 }
+
+// playerChanged makes the loaded tables where a player sits show their
+// new name, or none once they deleted their account (the page then says
+// "deleted player"); the store has changed the seats already, for the
+// tables asleep.
+func (s *Server) playerChanged(p store.Player) {
+	ctx, cancel := s.persist()
+	defer cancel()
+	ts, err := s.cfg.Store.PlayerTables(ctx, p.ID)
+	if err != nil {
+		s.log.Error("player tables", "err", err)
+		return
+	}
+	for _, pt := range ts {
+		s.mu.Lock()
+		t := s.tables[pt.ID]
+		s.mu.Unlock()
+		if t == nil {
+			continue
+		}
+		t.post(ctx, func() {
+			for i := range t.seats {
+				if t.seats[i].Player == p.ID && t.seats[i].Bot == "" {
+					t.seats[i].Name = p.Name
+				}
+			}
+			t.broadcastInfo()
+		})
+	}
+}

@@ -222,13 +222,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.QueueEvery <= 0 {
 		cfg.QueueEvery = time.Second
 	}
-	cfg.Accounts.Players, cfg.Accounts.Proxies = cfg.Store, cfg.Proxies
-	acc, err := account.New(cfg.Accounts)
+	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
+		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
+	ac := cfg.Accounts
+	ac.Players, ac.Proxies, ac.Changed = cfg.Store, cfg.Proxies, s.playerChanged
+	acc, err := account.New(ac)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, acc: acc, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
+	s.acc = acc
 	s.guard = newGuard(&s.cfg)
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
