@@ -247,11 +247,11 @@ type profileGame struct {
 	Games       int           `json:"games"`
 	Wins        int           `json:"wins"`
 	PlaysLike   string        `json:"plays_like"`
-	History     []historyStep `json:"history"`
+	History     []ratingPoint `json:"history"`
 }
 
-// historyStep is a point of a rating chart: the rating after a match.
-type historyStep struct {
+// ratingPoint is a point of a rating chart: the rating after a match.
+type ratingPoint struct {
 	At     time.Time `json:"at"`
 	Rating int       `json:"rating"`
 }
@@ -304,10 +304,10 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
 	for _, st := range pr.Standings {
 		rt := rating.Rating{Mu: st.Mu, Sigma: st.Sigma}
 		pg := profileGame{Game: st.Game, Rating: rt.Display(), Provisional: rt.Provisional(), Games: st.Games, Wins: st.Wins,
-			PlaysLike: rating.PlaysLike(st.Game, rt), History: []historyStep{}}
+			PlaysLike: rating.PlaysLike(st.Game, rt), History: []ratingPoint{}}
 		for _, h := range pr.History {
 			if h.Game == st.Game {
-				pg.History = append(pg.History, historyStep{At: h.At, Rating: rating.Rating{Mu: h.MuAfter, Sigma: h.SigmaAfter}.Display()})
+				pg.History = append(pg.History, ratingPoint{At: h.At, Rating: rating.Rating{Mu: h.MuAfter, Sigma: h.SigmaAfter}.Display()})
 			}
 		}
 		out.Games = append(out.Games, pg)

@@ -129,6 +129,9 @@ type Server struct {
 	games      map[string]game.Game
 	mux        http.Handler
 	guard      *guard
+	// hist bounds the finished matches' histories computed at once
+	// (history.go).
+	hist chan struct{}
 	// acc tells who a request's player is (package account).
 	acc identity
 	// ctx is the connections' life: the context given to New. Tables
@@ -220,7 +223,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.QueueEvery = time.Second
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), lobbyCache: map[string]lobbyPage{}}
+		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed = cfg.Store, cfg.Proxies, s.playerChanged
 	acc, err := account.New(ac)
@@ -348,6 +351,9 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /api/lobby", s.lobby)
 	m.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	m.HandleFunc("GET /api/players/{id}", s.profile)
+	m.HandleFunc("GET /api/tables/{id}/replay", s.exportReplay)
+	m.HandleFunc("GET /api/tables/{id}/matches/{no}", s.matchInfo)
+	m.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.matchSteps)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
@@ -358,6 +364,8 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /t/{id}", index)
 	// A game's rules, a page of the client that can be linked to.
 	m.HandleFunc("GET /help/{game}", index)
+	// A finished match's page: players, result, score sheet, replay.
+	m.HandleFunc("GET /m/{id}/{no}", index)
 	m.HandleFunc("POST /api/queue", s.enqueue)
 	m.HandleFunc("GET /api/queue", s.queued)
 	m.HandleFunc("POST /api/queue/leave", s.dequeue)

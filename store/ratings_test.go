@@ -333,3 +333,28 @@ func TestRatingsConcurrent(t *testing.T) {
 		})
 	}
 }
+
+// A table's rated flag comes back from Load and Match.
+func TestRatedTableRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			for _, rated := range []bool{false, true} {
+				id := fmt.Sprintf("r%v", rated)
+				must(t, s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Created: time.UnixMilli(1),
+					Seats: []Seat{{Name: "Ann", TokenHash: "h"}, {Bot: "easy"}}, Host: 0, Rated: rated}, &Start{No: 1, Seed: 3}))
+				sv, err := s.Load(ctx, id)
+				if err != nil || sv.Rated != rated {
+					t.Fatalf("load %s: rated %v, %v", id, sv.Rated, err)
+				}
+				must(t, s.EndMatch(ctx, id, 1))
+				sv, err = s.Match(ctx, id, 1)
+				if err != nil || sv.Rated != rated {
+					t.Fatalf("match %s: rated %v, %v", id, sv.Rated, err)
+				}
+			}
+		})
+	}
+}
