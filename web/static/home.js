@@ -49,6 +49,7 @@ export function homeParts({ games, open, turnLabel }) {
     clear(who).append(
       h('label.who-label', { for: 'who-name' }, p ? t('who.playing') : t('who.first')), nameInput,
       h('p.who-note', p ? (p.guest ? t('who.guest') : t('who.user', { user: p.username })) : t('who.none')));
+    nameInput.placeholder = t('home.name.placeholder');
     if (document.activeElement !== nameInput && p?.name) nameInput.value = p.name;
   };
 
