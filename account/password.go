@@ -1,6 +1,8 @@
 // Package account holds what the server knows about players: guest sessions, usernames and
-// passwords. This file hashes passwords with argon2id and checks them; the store and HTTP layers
-// come later and only keep and pass on the strings made here.
+// passwords. This file hashes passwords with argon2id and checks them; session.go makes session
+// tokens, username.go and name.go clean names, service.go ties a browser's cookie to a player in
+// the store, http.go is the API (Service.Routes) and origin.go keeps other sites from using it
+// (SameOrigin). The store only keeps the strings made here.
 package account
 
 import (

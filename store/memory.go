@@ -14,6 +14,7 @@ type Memory struct {
 	mu     sync.Mutex
 	closed bool
 	tables map[string]*Saved
+	pp     memoryPeople // made on first use
 }
 
 // NewMemory returns an empty Memory store.
@@ -34,6 +35,11 @@ func (m *Memory) get(id string) (*Saved, error) {
 func (m *Memory) CreateTable(_ context.Context, t Table, start *Start) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.createTable(t, start)
+}
+
+// createTable is CreateTable with mu held, for SeatQueued too.
+func (m *Memory) createTable(t Table, start *Start) error {
 	if m.closed {
 		return ErrClosed
 	}
@@ -139,17 +145,10 @@ func (m *Memory) Open(context.Context) ([]Summary, error) {
 	}
 	var out []Summary
 	for _, t := range m.tables {
-		if t.Closed != NotClosed || t.Match != nil && t.Match.Over {
+		if !t.open() {
 			continue
 		}
-		sm := Summary{ID: t.ID, Game: t.Game, Players: t.Players, Created: t.Created, Creator: t.Creator,
-			Active: t.Active, Started: t.Match != nil}
-		for _, s := range t.Seats {
-			if s.taken() {
-				sm.Seated++
-			}
-		}
-		out = append(out, sm)
+		out = append(out, t.summary())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil

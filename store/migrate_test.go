@@ -162,9 +162,11 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 		o, err := s.Load(ctx, "old")
 		must(t, err)
 		wantSeats := []Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "random", Bot: "random"}, {}}
-		// Made before hosts and the memory aid: no host, the aid off.
+		// Made before hosts and the memory aid: no host, the aid off;
+		// before players and the lobby: private, no language, and no
+		// player at its seats (wantSeats has none).
 		if string(o.Options) != `{"hand_size":4}` || o.TurnTime != turn || o.Closed != NotClosed || !reflect.DeepEqual(o.Seats, wantSeats) ||
-			o.Host != -1 || o.MemoryAid {
+			o.Host != -1 || o.MemoryAid || o.Public || o.Lang != "" {
 			t.Fatalf("round %d: the old table read back as %+v", round, o)
 		}
 		if o.Match == nil || o.Match.Seed != 42 || o.Match.Over || len(o.Match.Moves) != 2 || string(o.Match.Moves[1].Move) != `{"type":"discard"}` {
@@ -188,8 +190,8 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 				t.Fatalf("a new table in the old database: %+v", n)
 			}
 		}
-		if v := applied(t, s); !reflect.DeepEqual(v, []int64{0, 1, 2, 3, 4}) {
-			t.Fatalf("round %d: versions applied %v, want each of 0 to 4 once", round, v)
+		if v := applied(t, s); !reflect.DeepEqual(v, []int64{0, 1, 2, 3, 4, 5}) {
+			t.Fatalf("round %d: versions applied %v, want each of 0 to 5 once", round, v)
 		}
 		must(t, s.Close())
 	}

@@ -114,6 +114,19 @@ func isUnique(err error) bool {
 // like SQLite's, does not check the table) is replaced, as SQLite's store
 // replaces it.
 func (p *Postgres) CreateTable(ctx context.Context, t Table, start *Start) error {
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	return p.createTable(ctx, p.pool, t, start)
+}
+
+// execer runs a statement: the pool, or a transaction (SeatQueued's).
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// createTable is CreateTable's statement, run by x.
+func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *Start) error {
 	if err := checkPlayers(t.Players); err != nil {
 		return fmt.Errorf("store: postgres: table %s: %v", t.ID, err)
 	}
@@ -131,8 +144,9 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table, start *Start) error
 	names := make([]string, len(t.Seats))
 	bots := make([]string, len(t.Seats))
 	hashes := make([]string, len(t.Seats))
+	players := make([]string, len(t.Seats))
 	for i, s := range t.Seats {
-		names[i], bots[i], hashes[i] = s.Name, s.Bot, s.TokenHash
+		names[i], bots[i], hashes[i], players[i] = s.Name, s.Bot, s.TokenHash, s.Player
 	}
 	// No match: no row of m (its WHERE is false).
 	var no *int
@@ -140,20 +154,20 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table, start *Start) error
 	if start != nil {
 		no, seed = &start.No, int64(start.Seed)
 	}
-	_, err := p.exec(ctx, `
+	_, err := x.Exec(ctx, `
 		WITH t AS (
-			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid)
-			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15)
+			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang)
+			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15, $16, $17)
 		), m AS (
 			INSERT INTO tapis_matches (table_id, no, seed) SELECT $1, $12::integer, $13 WHERE $12::integer IS NOT NULL
 		)
-		INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash)
-		SELECT $1, s.n - 1, s.name, s.bot, s.token_hash
-		FROM unnest($6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS s(name, bot, token_hash, n)
+		INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash, player)
+		SELECT $1, s.n - 1, s.name, s.bot, s.token_hash, s.player
+		FROM unnest($6::text[], $7::text[], $8::text[], $18::text[]) WITH ORDINALITY AS s(name, bot, token_hash, player, n)
 		ON CONFLICT (table_id, seat) DO UPDATE
-		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
+		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`,
 		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes, t.TurnTime.Milliseconds(),
-		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid)
+		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players)
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)
@@ -170,16 +184,16 @@ func millis(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 // setSeat is SetSeat's statement: it writes nothing unless the table has
 // that seat.
 const setSeat = `
-	INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash)
-	SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1 AND $2 >= 0 AND $2 < players)
+	INSERT INTO tapis_seats (table_id, seat, name, bot, token_hash, player)
+	SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1 AND $2 >= 0 AND $2 < players)
 	ON CONFLICT (table_id, seat) DO UPDATE
-	SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`
+	SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`
 
 // SetSeat implements Store. With a match to start, the seat and the start
 // are one transaction.
 func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, start *Start) error {
 	if start == nil {
-		n, err := p.exec(ctx, setSeat, table, seat, s.Name, s.Bot, s.TokenHash)
+		n, err := p.exec(ctx, setSeat, table, seat, s.Name, s.Bot, s.TokenHash, s.Player)
 		if err != nil {
 			return p.fail(err, "table %s: seat %d", table, seat)
 		}
@@ -192,7 +206,7 @@ func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, 
 	// after rolling back, or an error of its own (begin, commit).
 	var werr error
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, setSeat, table, seat, s.Name, s.Bot, s.TokenHash)
+		tag, err := tx.Exec(ctx, setSeat, table, seat, s.Name, s.Bot, s.TokenHash, s.Player)
 		switch {
 		case err != nil:
 			werr = p.fail(err, "table %s: seat %d", table, seat)

@@ -14,7 +14,7 @@ import (
 // adds the WHERE clause.
 const pgLatest = `
 	SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-	  t.host, t.memory_aid, m.no, m.seed, m.over
+	  t.host, t.memory_aid, t.public, t.lang, m.no, m.seed, m.over
 	FROM tapis_tables t LEFT JOIN LATERAL (
 		SELECT no, seed, over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1
 	) m ON true
@@ -108,7 +108,8 @@ func (p *Postgres) Tables(ctx context.Context) ([]string, error) {
 // privilege would break.
 func (p *Postgres) Check(ctx context.Context) error {
 	return p.read(ctx, "check", func(tx pgx.Tx) error {
-		for _, t := range []string{"tapis_tables", "tapis_seats", "tapis_matches", "tapis_moves"} {
+		for _, t := range []string{"tapis_tables", "tapis_seats", "tapis_matches", "tapis_moves",
+			"tapis_players", "tapis_sessions", "tapis_queue", "tapis_chat"} {
 			rows, err := tx.Query(ctx, `SELECT * FROM `+t+` LIMIT 1`)
 			if err != nil {
 				return fmt.Errorf("%s: %w", t, err)
@@ -153,7 +154,7 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 		var seed *int64
 		var over *bool
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
-			&t.Host, &t.MemoryAid, &no, &seed, &over); err != nil {
+			&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &no, &seed, &over); err != nil {
 			return nil, err
 		}
 		if err := checkPlayers(t.Players); err != nil {
@@ -191,7 +192,7 @@ func fill(ctx context.Context, tx pgx.Tx, tables []Saved) error {
 		}
 	}
 	var b pgx.Batch
-	b.Queue(`SELECT table_id, seat, name, bot, token_hash FROM tapis_seats WHERE table_id = ANY($1)`, ids).
+	b.Queue(`SELECT table_id, seat, name, bot, token_hash, player FROM tapis_seats WHERE table_id = ANY($1)`, ids).
 		Query(func(rows pgx.Rows) error { return scanSeats(rows, at) })
 	b.Queue(`
 		SELECT mv.table_id, mv.idx, mv.seat, mv.move
@@ -209,7 +210,7 @@ func scanSeats(rows pgx.Rows, at map[string]*Saved) error {
 		var id string
 		var i int
 		var s Seat
-		if err := rows.Scan(&id, &i, &s.Name, &s.Bot, &s.TokenHash); err != nil {
+		if err := rows.Scan(&id, &i, &s.Name, &s.Bot, &s.TokenHash, &s.Player); err != nil {
 			return fmt.Errorf("seats: %w", err)
 		}
 		if t := at[id]; t != nil && i >= 0 && i < len(t.Seats) {

@@ -3,12 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // SQLite is the default Store: one database file, written by one goroutine
@@ -35,6 +37,14 @@ type op struct {
 	// its seats), so that a crash never leaves half of them.
 	with []op
 	err  chan error
+	// refused, if not nil, is the error of a write refused by one;
+	// conflict that of a write refused by a unique index.
+	refused, conflict error
+	// ret, if not nil, receives the one value the write returns (its
+	// query ends in RETURNING); no row returned refuses a write with one.
+	ret *int64
+	// affected, if not nil, receives how many rows the write changed.
+	affected *int64
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
@@ -123,14 +133,51 @@ func (s *SQLite) commit(batch []op) {
 
 // apply runs one write in tx and says why it failed or was refused.
 func (s *SQLite) apply(tx *sql.Tx, o op) error {
-	res, err := s.exec1(tx, o)
-	if err != nil {
-		return fmt.Errorf("store: %v", err)
+	var n int64 = 1
+	var err error
+	if o.ret != nil {
+		err = s.queryRow(tx, o).Scan(o.ret)
+		if errors.Is(err, sql.ErrNoRows) {
+			n, err = 0, nil
+		}
+	} else {
+		var res sql.Result
+		if res, err = s.exec1(tx, o); err == nil {
+			n, _ = res.RowsAffected()
+		}
 	}
-	if n, _ := res.RowsAffected(); o.one && n != 1 {
+	switch {
+	case err != nil && o.conflict != nil && isSQLiteUnique(err):
+		return o.conflict
+	case err != nil:
+		return fmt.Errorf("store: %v", err)
+	case o.one && n != 1 && o.refused != nil:
+		return o.refused
+	case o.one && n != 1:
 		return fmt.Errorf("store: write refused (%s)", o.what)
 	}
+	if o.affected != nil {
+		*o.affected = n
+	}
 	return nil
+}
+
+// isSQLiteUnique reports whether err is a constraint refusing a row: in
+// the writes that set conflict, only a unique index can (the primary
+// code, because whether the extended one is reported depends on the
+// connection).
+func isSQLiteUnique(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
+}
+
+// queryRow runs a write that returns a row, with its statement prepared
+// once.
+func (s *SQLite) queryRow(tx *sql.Tx, o op) *sql.Row {
+	if st := s.stmts[o.query]; st != nil {
+		return tx.Stmt(st).QueryRow(o.args...)
+	}
+	return tx.QueryRow(o.query, o.args...)
 }
 
 // applyAll runs o and the writes that go with it in tx, all or none: the
@@ -207,8 +254,18 @@ func (s *SQLite) do(ctx context.Context, o op) error {
 
 // CreateTable implements Store.
 func (s *SQLite) CreateTable(ctx context.Context, t Table, start *Start) error {
+	o, err := createOp(t, start)
+	if err != nil {
+		return err
+	}
+	return s.do(ctx, o)
+}
+
+// createOp is CreateTable's write: the table, its seats and its first
+// match's start, all or none. SeatQueued adds its own writes to it.
+func createOp(t Table, start *Start) (op, error) {
 	if err := checkPlayers(t.Players); err != nil {
-		return fmt.Errorf("store: table %s: %v", t.ID, err)
+		return op{}, fmt.Errorf("store: table %s: %v", t.ID, err)
 	}
 	opts := string(t.Options)
 	if opts == "" {
@@ -218,24 +275,25 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table, start *Start) error {
 	if active.IsZero() {
 		active = t.Created
 	}
-	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid}}
+	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid,
+			t.Public, t.Lang}}
 	for i, seat := range t.Seats {
 		o.with = append(o.with, seatOp(t.ID, i, seat))
 	}
 	if start != nil {
 		o.with = append(o.with, startOp(t.ID, start.No, start.Seed))
 	}
-	return s.do(ctx, o)
+	return o, nil
 }
 
 // seatOp writes seat number seat of table, refused unless the table has
 // that seat.
 func seatOp(table string, seat int, st Seat) op {
 	return op{one: true, what: fmt.Sprintf("table %s has no seat %d", table, seat),
-		query: `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash)
-		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND ? >= 0 AND ? < players)`,
-		args: []any{table, seat, st.Name, st.Bot, st.TokenHash, table, seat, seat}}
+		query: `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, player)
+		SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND ? >= 0 AND ? < players)`,
+		args: []any{table, seat, st.Name, st.Bot, st.TokenHash, st.Player, table, seat, seat}}
 }
 
 // startOp writes the start of match no; the primary key refuses a match

@@ -116,11 +116,11 @@ func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
 	var no, seed, over sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `
 		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-		  t.host, t.memory_aid, m.no, m.seed, m.over
+		  t.host, t.memory_aid, t.public, t.lang, m.no, m.seed, m.over
 		FROM tables t LEFT JOIN matches m
 		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
 		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
-		&t.Host, &t.MemoryAid, &no, &seed, &over)
+		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &no, &seed, &over)
 	if err != nil {
 		return t, fmt.Errorf("store: table %s: %v", id, err)
 	}
@@ -141,14 +141,14 @@ func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
 // load fills a saved table's seats and its match's moves.
 func (s *SQLite) load(ctx context.Context, t *Saved) error {
 	t.Seats = make([]Seat, t.Players)
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash FROM seats WHERE table_id = ?`, t.ID)
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash, player FROM seats WHERE table_id = ?`, t.ID)
 	if err != nil {
 		return fmt.Errorf("store: seats of %s: %v", t.ID, err)
 	}
 	for rows.Next() {
 		var i int
 		var st Seat
-		if err := rows.Scan(&i, &st.Name, &st.Bot, &st.TokenHash); err != nil {
+		if err := rows.Scan(&i, &st.Name, &st.Bot, &st.TokenHash, &st.Player); err != nil {
 			rows.Close()
 			return fmt.Errorf("store: seats of %s: %v", t.ID, err)
 		}

@@ -105,6 +105,11 @@ type Start struct {
 // Store is where tables are kept. Every method is safe for concurrent use.
 // Writes return once they are durable against a crash of the process.
 type Store interface {
+	Players
+	Lobby
+	Queue
+	Chats
+
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.
 	CreateTable(ctx context.Context, t Table, start *Start) error
