@@ -2,7 +2,7 @@
 // name), "Your tables" (the player's unfinished tables, on any device),
 // quick match (the queue) and the lobby (public tables waiting for
 // players, live). app.js lays them out; each part redraws itself.
-import { h, clear, toast } from './dom.js';
+import { h, clear, toast, tap } from './dom.js';
 import { t, has, getLang } from './i18n.js';
 import { api } from './api.js';
 import { player, ensurePlayer, onPlayer, savedName, loadPlayer } from './player.js';
@@ -58,8 +58,13 @@ export function homeParts({ games, open, turnLabel }) {
   let myTables = [];
   const loadMine = async () => {
     if (!player()) { myTables = []; drawMine(); return; }
-    try { myTables = (await api('GET', '/api/me/tables')).tables || []; } catch { return; }
+    let list;
+    try { list = (await api('GET', '/api/me/tables')).tables || []; } catch { return; }
+    // Redrawn only when changed, so that a press on a link is not lost.
+    if (JSON.stringify(list) === JSON.stringify(myTables)) return;
+    myTables = list;
     drawMine();
+    if (lob.tables) drawLobby();
   };
   const drawMine = () => {
     mine.hidden = myTables.length === 0;
@@ -169,6 +174,7 @@ export function homeParts({ games, open, turnLabel }) {
           h('button', { type: 'button', onclick: () => document.getElementById('create')?.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, t('lobby.try.create')))));
       return;
     }
+    const mineIds = new Set(myTables.map(x => x.id));
     lobby.append(h('ul.lobbylist', lob.tables.map(tb => {
       const free = tb.seats.filter(s => s.free).length;
       const names = tb.seats.map(seatName).filter(Boolean);
@@ -180,7 +186,11 @@ export function homeParts({ games, open, turnLabel }) {
             ' ', h('span.lseats', t('lobby.seats', { taken: tb.players - free, n: tb.players }))),
           h('div.lnames', names.join(', '), free ? h('span.lfree', ' · ' + t('lobby.free', { n: free })) : null),
           h('div.lrules', opts.length ? opts.join(' · ') : t('lobby.standard'), ' · ', t('table.turn', { time: turnLabel(tb.turn_seconds) }))),
-        h('button.primary', { type: 'button', dataset: { join: tb.id }, onclick: () => sit(tb.id) }, t('lobby.join')));
+        // The player's own table (created here, or elsewhere while signed
+        // in) is opened, not joined a second time.
+        mineIds.has(tb.id)
+          ? h('button', { type: 'button', dataset: { open: tb.id }, ...tap(() => open('/t/' + tb.id)) }, t('lobby.open'))
+          : h('button.primary', { type: 'button', dataset: { join: tb.id }, ...tap(() => sit(tb.id)) }, t('lobby.join')));
     })));
   };
   const loadLobby = async () => {
@@ -188,7 +198,10 @@ export function homeParts({ games, open, turnLabel }) {
     try {
       const r = await api('GET', '/api/lobby' + (want ? '?game=' + encodeURIComponent(want) : ''));
       if (want !== lob.filter) return;
-      lob.tables = r.tables || [];
+      const list = r.tables || [];
+      // Redrawn only when changed, so that a press on Join is not lost.
+      if (lob.tables && JSON.stringify(list) === JSON.stringify(lob.tables)) return;
+      lob.tables = list;
     } catch { if (lob.tables === null) lob.tables = []; }
     drawLobby();
   };
