@@ -15,19 +15,17 @@ import (
 // the second lock, for browsers that ignore SameSite and for a sibling
 // subdomain, which SameSite counts as the same site.
 //
-// A request whose Origin header is present must come from the server's
-// own origin, as limit.Proxies.Origin tells it (the Host and TLS, or what
-// a trusted proxy forwards). Without Origin, a browser's
-// Sec-Fetch-Site: cross-site refuses it; a request with neither comes
-// from a program, not a page, and no cookie of a victim's rides on it.
+// The check is the standard library's (http.CrossOriginProtection): the
+// browser's Sec-Fetch-Site when it sends one, else the Origin header's
+// host against the Host header; a request with neither comes from a
+// program, not a page, and no cookie of a victim's rides on it. Behind a
+// trusted proxy the Host header may be the proxy's own name: a request
+// without Sec-Fetch-Site whose Origin is the site's as the proxy forwards
+// it (limit.Proxies.Origin) passes too.
 func SameOrigin(proxies limit.Proxies, next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Method {
-		case http.MethodGet, http.MethodHead, http.MethodOptions:
-			next.ServeHTTP(w, r)
-			return
-		}
-		if !sameOrigin(proxies, r) {
+		if err := cop.Check(r); err != nil && !forwardedOrigin(proxies, r) {
 			httpError(w, http.StatusForbidden, "cross_site", "account: refused a request sent from another site")
 			return
 		}
@@ -35,14 +33,11 @@ func SameOrigin(proxies limit.Proxies, next http.Handler) http.Handler {
 	})
 }
 
-// sameOrigin reports whether r may change state by the rules of
-// SameOrigin.
-func sameOrigin(proxies limit.Proxies, r *http.Request) bool {
+// forwardedOrigin reports whether r, without Sec-Fetch-Site, has exactly
+// one Origin and it is the site's origin as a trusted proxy forwards it.
+func forwardedOrigin(proxies limit.Proxies, r *http.Request) bool {
 	origins := r.Header.Values("Origin")
-	if len(origins) == 0 {
-		return r.Header.Get("Sec-Fetch-Site") != "cross-site"
-	}
-	if len(origins) > 1 {
+	if r.Header.Get("Sec-Fetch-Site") != "" || len(origins) != 1 {
 		return false
 	}
 	u, err := url.Parse(origins[0])

@@ -32,10 +32,13 @@ func TestSameOrigin(t *testing.T) {
 		{"same origin with a port", "POST", "localhost:8080", direct, false, []string{"Origin", "http://localhost:8080"}, true},
 		{"another site", "POST", "tapis.example", direct, false, []string{"Origin", "https://evil.example"}, false},
 		{"another port", "POST", "localhost:8080", direct, false, []string{"Origin", "http://localhost:9090"}, false},
-		{"https page, http request", "POST", "tapis.example", direct, false, []string{"Origin", "https://tapis.example"}, false},
+		// The standard library compares hosts, not schemes: the site's own
+		// https page posting to its http side is the same site.
+		{"https page, http request", "POST", "tapis.example", direct, false, []string{"Origin", "https://tapis.example"}, true},
 		{"a subdomain", "POST", "tapis.example", direct, false, []string{"Origin", "http://evil.tapis.example"}, false},
 		{"null origin", "POST", "tapis.example", direct, false, []string{"Origin", "null"}, false},
-		{"origin with a path", "POST", "tapis.example", direct, false, []string{"Origin", "http://tapis.example/x"}, false},
+		{"a sibling subdomain's fetch", "POST", "tapis.example", direct, false, []string{"Origin", "https://evil.tapis.example", "Sec-Fetch-Site", "same-site"}, false},
+		{"the browser's word over a matching Origin", "POST", "tapis.example", direct, false, []string{"Origin", "http://tapis.example", "Sec-Fetch-Site", "cross-site"}, false},
 		{"cross-site fetch without Origin", "POST", "tapis.example", direct, false, []string{"Sec-Fetch-Site", "cross-site"}, false},
 		{"same-origin fetch without Origin", "POST", "tapis.example", direct, false, []string{"Sec-Fetch-Site", "same-origin"}, true},
 		{"a program: no Origin, no Sec-Fetch-Site", "POST", "tapis.example", direct, false, nil, true},

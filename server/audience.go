@@ -47,6 +47,8 @@ func (t *table) attach(c *conn) {
 		t.wake()
 	}
 	t.conns[c] = struct{}{}
+	t.talk.conns++
+	c.no = t.talk.conns
 	if c.seat >= 0 {
 		t.seats[c.seat].conns++
 		t.dismiss(c.seat)
@@ -63,6 +65,7 @@ func (t *table) attach(c *conn) {
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
 	}
+	t.chatHistory(c)
 	if c.seat >= 0 {
 		t.broadcastInfo()
 	}
@@ -177,8 +180,13 @@ func (t *table) broadcastInfo() {
 }
 
 // send queues a message for c; a client too slow to take its messages is
-// dropped (it comes back with a fresh state when it reconnects).
+// dropped (it comes back with a fresh state when it reconnects). A
+// connection dropped already is sent nothing: a reader's error posted
+// before the drop may run after it, and its out is closed.
 func (t *table) send(c *conn, b []byte) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
 	select {
 	case c.out <- b:
 	default:

@@ -21,6 +21,16 @@ import (
 type conn struct {
 	seat game.Seat
 	out  chan []byte
+	// player is the signed-in player's id ("" for none); name is a
+	// spectator's name at the chat (chat.go): their player's, or the one
+	// their "hello" gives. no numbers the table's connections (attach), so
+	// that a spectator without a player id can still be muted. All three
+	// belong to the table's goroutine once the connection is attached.
+	player string
+	name   string
+	no     int
+	// chat paces the connection's chat lines; it belongs to the reader.
+	chat *rate.Limiter
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -43,11 +53,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	seat, full := game.Spectator, ""
 	token := r.URL.Query().Get("token")
+	// Without a token, a signed-in player who sits at the table is their
+	// seat (on any device); anyone else watches.
+	p, _ := s.player(r)
 	if err := t.call(r.Context(), func() {
 		if token != "" {
 			if seat, ok = t.seatOf(token); !ok {
 				return
 			}
+		} else if ps, in := t.seatOfPlayer(p.ID); in {
+			seat = ps
 		}
 		full = t.admit(seat)
 	}); err != nil {
@@ -88,7 +103,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
-	c := &conn{seat: seat, out: make(chan []byte, outQueue)}
+	c := &conn{seat: seat, out: make(chan []byte, outQueue), chat: s.chatLimiter(), player: p.ID}
+	if seat < 0 {
+		// A signed-in spectator chats under their player's name.
+		c.name = p.Name
+	}
 	if err := t.call(ctx, func() { t.attach(c) }); err != nil {
 		ws.Close(websocket.StatusGoingAway, "table closed")
 		return
@@ -184,6 +203,11 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 		if err != nil {
 			text := err.Error()
 			t.post(ctx, func() { t.sendError(c, codeBadMessage, text, m.ID) })
+			continue
+		}
+		// A chat line is checked and paced here, before the table sees
+		// it: a flood costs its own reader, not the table's moves.
+		if m.Type == "chat" && !s.screenChat(ctx, t, c, &m) {
 			continue
 		}
 		// A message read is handed over whatever happens to the

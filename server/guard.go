@@ -31,6 +31,11 @@ type Limits struct {
 	// 200); SeatConns how many connections one seat may have (default 4:
 	// a phone and a laptop, a tab reloading).
 	Conns, Watchers, SeatConns int
+	// ChatEvery and ChatBurst: one chat line every ChatEvery per
+	// connection on average, in bursts of ChatBurst (default 2s and 5; a
+	// negative ChatEvery: no limit). Lines beyond are refused, not queued.
+	ChatEvery time.Duration
+	ChatBurst int
 }
 
 // maxClients bounds the clients the rate limits remember at once.
@@ -40,7 +45,7 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *time.Duration
 		v time.Duration
-	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}} {
+	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -48,7 +53,7 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *int
 		v int
-	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}} {
+	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}

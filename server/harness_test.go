@@ -158,6 +158,12 @@ func (h *harness) tryDial(table, token string) (*client, error) {
 	if err != nil {
 		return nil, err
 	}
+	return h.wrap(ws), nil
+}
+
+// wrap makes a client of an open WebSocket: a goroutine reads every
+// message into it until the socket closes.
+func (h *harness) wrap(ws *websocket.Conn) *client {
 	ws.SetReadLimit(1 << 22)
 	c := &client{t: h.t, ws: ws, msgs: make(chan []byte, 100000), done: make(chan struct{})}
 	go func() {
@@ -175,7 +181,7 @@ func (h *harness) tryDial(table, token string) (*client, error) {
 		}
 	}()
 	h.t.Cleanup(func() { ws.CloseNow() })
-	return c, nil
+	return c
 }
 
 func (c *client) send(v any) {

@@ -110,29 +110,42 @@ func (s *Server) sweep() {
 			return
 		case now := <-tick.C:
 			type closing struct {
-				id     string
+				d      *dormant
 				why    store.Closed
 				reason string
-				unwait func()
 			}
 			var due []closing
 			s.mu.Lock()
-			for id, d := range s.dormant {
+			for _, d := range s.dormant {
 				if d.loading != nil {
 					continue
 				}
 				if why, reason := s.due(d, now); why != store.NotClosed {
-					due = append(due, closing{id, why, reason, d.unwait})
-					delete(s.dormant, id)
+					// Held, as a load holds it, until the store says
+					// closed: a request meanwhile waits, then finds it
+					// closed rather than adopting it again (adopt).
+					d.loading = make(chan struct{})
+					due = append(due, closing{d, why, reason})
 				}
 			}
 			s.mu.Unlock()
 			for _, c := range due {
 				ctx, cancel := s.persist()
-				s.close(ctx, c.id, c.why, c.reason)
+				s.close(ctx, c.d.ID, c.why, c.reason)
 				cancel()
-				c.unwait()
+				s.mu.Lock()
+				delete(s.dormant, c.d.ID)
+				close(c.d.loading)
+				s.mu.Unlock()
+				c.d.unwait()
 			}
+			// Expired sessions are no use to anyone: the store forgets
+			// them (every node may do it; it is the same delete).
+			ctx, cancel := s.persist()
+			if _, err := s.cfg.Store.DeleteExpiredSessions(ctx, now); err != nil {
+				s.log.Error("delete expired sessions", "err", err)
+			}
+			cancel()
 		}
 	}
 }
@@ -165,7 +178,10 @@ func (s *Server) lookup(id string) (*table, error) {
 		switch {
 		case d == nil:
 			s.mu.Unlock()
-			return nil, nil
+			if !s.adopt(id) {
+				return nil, nil
+			}
+			continue
 		case d.loading != nil:
 			wait := d.loading
 			s.mu.Unlock()
@@ -207,6 +223,34 @@ func (s *Server) lookup(id string) (*table, error) {
 		}
 		return t, nil
 	}
+}
+
+// adopt makes dormant a table this server has not heard of that the store
+// holds open: one the quick-match queue seated people at, or one another
+// node made. It reports whether there is now such a table to load.
+func (s *Server) adopt(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	ctx, cancel := s.persist()
+	defer cancel()
+	sv, err := s.cfg.Store.Load(ctx, id)
+	if err != nil || sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
+		return false
+	}
+	seated := 0
+	for _, st := range sv.Seats {
+		if st.Bot != "" || st.TokenHash != "" {
+			seated++
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tables[id] == nil && s.dormant[id] == nil {
+		s.dormant[id] = &dormant{Summary: store.Summary{ID: id, Game: sv.Game, Players: sv.Players, Created: sv.Created,
+			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, unwait: func() {}}
+	}
+	return true
 }
 
 // load reads a dormant table and replays its match. A rules engine fed

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"tapis/account"
 	"tapis/bot"
 	"tapis/game"
 	"tapis/store"
@@ -63,7 +64,15 @@ type createReq struct {
 	// repeats the cards they looked at privately (memory.go). Only for
 	// the games where memory is a rule (forgetters).
 	MemoryAid bool `json:"memory_aid"`
+	// Public tables are listed in the lobby while they wait for players;
+	// the others are reached by their invite link only.
+	Public bool `json:"public"`
+	// Lang is the creator's language ("en", "fr"), shown in the lobby.
+	Lang string `json:"lang"`
 }
+
+// langs are the languages a table may say its creator speaks.
+var langs = []string{"", "en", "fr"}
 
 // The time per move a table may have, in seconds.
 const minTurn, maxTurn = 10, 600
@@ -123,6 +132,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("server: %s has no private looks to remember: the memory aid is for Cabo", g.Name()))
 		return
 	}
+	if !slices.Contains(langs, req.Lang) {
+		httpError(w, http.StatusBadRequest, "bad_lang", fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
+		return
+	}
 	opts := req.Options
 	if len(opts) == 0 || string(opts) == "null" {
 		opts = json.RawMessage("{}")
@@ -133,7 +146,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
 		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit,
-		MemoryAid: req.MemoryAid, Host: -1}
+		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang}
 	for i, b := range req.Bots {
 		if b == "" {
 			continue
@@ -155,11 +168,17 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID, Invite: s.invite(r, tab.ID)}
-	if name := cleanName(req.Name); name != "" {
+	// The signed-in player sits under their own name, and their seat
+	// follows them to their other devices.
+	name, player := account.CleanName(req.Name), ""
+	if p, ok := s.player(r); ok {
+		name, player = p.Name, p.ID
+	}
+	if name != "" {
 		for i := range tab.Seats {
 			if tab.Seats[i].Bot == "" {
 				resp.Seat, resp.Token = game.Seat(i), randomToken()
-				tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token)}
+				tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token), Player: player}
 				// The creator's seat is the host's (a table created
 				// without a name has none).
 				tab.Host = i
@@ -217,8 +236,17 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	var in tableInfo
-	if err := t.call(r.Context(), func() { in = t.info() }); err != nil {
+	// You is the signed-in player's seat at the table, -1 for none: a
+	// page opened on another device finds its seat without a token.
+	var in struct {
+		tableInfo
+		You game.Seat `json:"you"`
+	}
+	p, _ := s.player(r)
+	if err := t.call(r.Context(), func() {
+		in.tableInfo = t.info()
+		in.You, _ = t.seatOfPlayer(p.ID)
+	}); err != nil {
 		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
 		return
 	}
@@ -236,7 +264,10 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	name := cleanName(req.Name)
+	name, player := account.CleanName(req.Name), ""
+	if p, ok := s.player(r); ok {
+		name, player = p.Name, p.ID
+	}
 	if name == "" {
 		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
 		return
@@ -252,7 +283,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	var token string
 	var err error
 	// Once asked, the join is done whole, whether or not the client waits.
-	if cerr := t.call(context.Background(), func() { seat, token, err = t.join(name) }); cerr != nil {
+	if cerr := t.call(context.Background(), func() { seat, token, err = t.join(name, player) }); cerr != nil {
 		err = cerr
 	}
 	switch {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"time"
 
 	"tapis/game"
 )
@@ -12,6 +13,9 @@ import (
 //	{"type":"again"}                                 play again, same seats
 //	{"type":"ping"}                                  answered by {"type":"pong"}
 //	{"type":"seat_bot","seat":2,"bot":"normal"}      the host gives a seat to a bot
+//	{"type":"hello","name":"Zoé"}                    a spectator's name at the chat
+//	{"type":"chat","text":"bien joué !"}             a line of the table's chat
+//	{"type":"mute","spectator":"c:7"}                the host mutes a spectator
 //
 // "seat_bot" is the host's only (tableInfo's "host": the seat of the
 // table's creator): it gives a free seat, or the seat of a guest who has
@@ -31,12 +35,41 @@ import (
 // move meant for one position is never played in another. Any message may
 // carry a numeric "id", echoed in an error it causes.
 //
+// "chat" writes a line that everyone at the table, players and
+// spectators, is sent as a "chat" message, in the order the table took
+// them; the store keeps it with the table. The text is plain: it is
+// trimmed, its line breaks and tabs become spaces, control and format
+// characters are removed (the joiners of emoji stay), and it must then
+// hold from 1 to 500 characters (code points): "chat_empty", "chat_long"
+// otherwise; it is never markup, and a client shows it as text. Each
+// connection may write 5 lines at once, then one every 2 s (the server's
+// Limits.ChatEvery and ChatBurst); a line beyond is refused, not queued,
+// as "chat_slow" with "retry_after", the seconds to wait. A seat writes
+// under its seat's name. A spectator first says its name once, with
+// "hello" (cleaned as a seat's name; "bad_name", "name_taken" for a
+// seated player's name, "named" for a second hello; refused from a seat),
+// which the server answers with {"type":"hello","name":...,"from":...};
+// until then its lines are refused as "chat_name". A signed-in spectator
+// writes under their player's name without hello; a hello of theirs is
+// answered with that name.
+//
+// "mute" is the host's only ("not_host" from anyone else): the spectator
+// whose lines carry that "from" (their player id, or for a spectator
+// without one their connection's "c:<n>") is refused ("muted") for the
+// rest of the table's life on this server node: a restart forgets it, and
+// an anonymous spectator who reconnects is a new one. Everyone is told
+// with {"type":"muted","spectator":...,"name":...}. A spectator not at
+// the table is "bad_message". Muting anyone for oneself is the client's
+// business: it hides their lines.
+//
 // A client must send something at least every 40 s ({"type":"ping"} will
 // do; the web client sends one every 15 s while its page is shown): a
 // silent connection is taken as gone, and its seat as away.
 //
 // The server sends "welcome" once, then "table", "state", "watchers",
-// "error" and "pong" messages; see the types below.
+// "chat_history" (the last 50 lines of the chat, right after the welcome
+// and the state, when there are any), "chat", "hello", "muted", "error"
+// and "pong" messages; see the types below.
 
 // clientMsg is a message from a browser or a bot client.
 type clientMsg struct {
@@ -46,6 +79,11 @@ type clientMsg struct {
 	N    *int            `json:"n,omitempty"`
 	ID   *int64          `json:"id,omitempty"`
 	Bot  string          `json:"bot,omitempty"` // seat_bot: the level
+	// Text is a chat line; Name a spectator's name (hello); Spectator
+	// the id of the spectator the host mutes (a chat line's "from").
+	Text      string `json:"text,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Spectator string `json:"spectator,omitempty"`
 }
 
 // seatInfo is one seat as everyone sees it: never its token.
@@ -142,6 +180,50 @@ type stateMsg struct {
 	TurnLeft map[game.Seat]int64 `json:"turn_left_ms,omitempty"`
 }
 
+// chatLine is one line of a table's chat.
+type chatLine struct {
+	// No numbers the table's lines from 1, in order.
+	No int `json:"no"`
+	// Seat is the writer's seat, -1 for a spectator (Spectator).
+	Seat int       `json:"seat"`
+	Name string    `json:"name"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
+	// Spectator marks a spectator's line; From is then who they are for
+	// "mute" (empty on a line of an anonymous spectator read back from
+	// the store).
+	Spectator bool   `json:"spectator"`
+	From      string `json:"from,omitempty"`
+}
+
+// chatMsg is a new line of the chat, sent to every connection.
+type chatMsg struct {
+	Type string   `json:"type"` // "chat"
+	Line chatLine `json:"line"`
+}
+
+// chatHistoryMsg is the last lines of the chat, in order, for a
+// connection that attaches.
+type chatHistoryMsg struct {
+	Type  string     `json:"type"` // "chat_history"
+	Lines []chatLine `json:"lines"`
+}
+
+// helloMsg answers a spectator's hello: its name as cleaned, and the
+// "from" its lines carry.
+type helloMsg struct {
+	Type string `json:"type"` // "hello"
+	Name string `json:"name"`
+	From string `json:"from"`
+}
+
+// mutedMsg tells everyone that the host muted a spectator.
+type mutedMsg struct {
+	Type      string `json:"type"` // "muted"
+	Spectator string `json:"spectator"`
+	Name      string `json:"name"`
+}
+
 // errorMsg explains a refused or malformed message. It never names a card
 // the receiving seat may not know: its text is the engine's (which checks
 // turn and seat before anything else) or the server's own.
@@ -150,6 +232,9 @@ type errorMsg struct {
 	Code  string `json:"code"`
 	Error string `json:"error"`
 	ID    *int64 `json:"id,omitempty"`
+	// RetryAfter is, for "chat_slow", in how many seconds the next line
+	// will be taken.
+	RetryAfter int `json:"retry_after,omitempty"`
 }
 
 // Error codes, which the client translates.
@@ -169,6 +254,16 @@ const (
 	codeBadBot     = "bad_bot"  // seat_bot: no such level
 	codePresent    = "seat_present"
 	codeBotSeat    = "seat_bot_taken"
+	// The chat's (chat.go).
+	codeChatEmpty  = "chat_empty"  // nothing left once cleaned
+	codeChatLong   = "chat_long"   // more than chatMax characters
+	codeChatSlow   = "chat_slow"   // over the connection's pace; see RetryAfter
+	codeChatName   = "chat_name"   // a spectator who has not said who they are
+	codeChatFailed = "chat_failed" // the line could not be saved
+	codeMuted      = "muted"       // the host muted this spectator
+	codeBadName    = "bad_name"    // hello: no name left once cleaned
+	codeNameTaken  = "name_taken"  // hello: a seated player's name
+	codeNamed      = "named"       // hello: the connection has a name already
 )
 
 func encode(v any) []byte {

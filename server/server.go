@@ -23,9 +23,11 @@ import (
 	"sync"
 	"time"
 
+	"tapis/account"
 	"tapis/game"
 	"tapis/games"
 	"tapis/limit"
+	"tapis/lobby"
 	"tapis/store"
 	"tapis/web"
 )
@@ -103,17 +105,27 @@ type Config struct {
 	// OriginPatterns are other origins allowed to open a WebSocket (the
 	// page's own origin always is).
 	OriginPatterns []string
+	// Accounts sets up players and sessions (package account); the server
+	// gives it the store and the trusted proxies.
+	Accounts account.Config
+	// QueueEvery is how often the quick-match queue is looked at when
+	// nothing wakes it (default 1s): waits run out between requests.
+	QueueEvery time.Duration
 	// Logger receives the server's log (default slog.Default()).
 	Logger *slog.Logger
 }
 
 // Server serves the lobby, the tables and the web client.
 type Server struct {
-	cfg   Config
-	log   *slog.Logger
-	games map[string]game.Game
-	mux   *http.ServeMux
-	guard *guard
+	cfg Config
+	log *slog.Logger
+	// wakeQueue wakes the quick-match matcher when a player joins.
+	wakeQueue chan struct{}
+	games     map[string]game.Game
+	mux       http.Handler
+	guard     *guard
+	// acc tells who a request's player is (package account).
+	acc identity
 	// ctx is the connections' life: the context given to New. Tables
 	// live on tctx, which ends only once every connection reader has
 	// handed its last message to its table (stop), so that stopping the
@@ -199,8 +211,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.QueueEvery <= 0 {
+		cfg.QueueEvery = time.Second
+	}
+	cfg.Accounts.Players, cfg.Accounts.Proxies = cfg.Store, cfg.Proxies
+	acc, err := account.New(cfg.Accounts)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}}
+		dormant: map[string]*dormant{}, acc: acc, wakeQueue: make(chan struct{}, 1)}
 	s.guard = newGuard(&s.cfg)
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
@@ -211,9 +231,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		stopTables()
 		return nil, err
 	}
-	s.routes()
+	s.routes(acc)
 	go s.stop(stopTables)
 	go s.sweep()
+	m := &lobby.Matcher{Queue: cfg.Store, Games: cfg.Games, Build: s.buildQueued, Logger: s.log}
+	go m.Run(ctx, cfg.QueueEvery, s.wakeQueue)
 	return s, nil
 }
 
@@ -307,13 +329,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-func (s *Server) routes() {
+func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
+	acc.Routes(m)
 	m.HandleFunc("GET /api/games", s.listGames)
 	m.HandleFunc("POST /api/tables", s.createTable)
 	m.HandleFunc("GET /api/tables/{id}", s.getTable)
 	m.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
 	m.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
+	m.HandleFunc("GET /api/me/tables", s.myTables)
+	m.HandleFunc("GET /api/lobby", s.lobby)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
@@ -324,7 +349,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /t/{id}", index)
 	// A game's rules, a page of the client that can be linked to.
 	m.HandleFunc("GET /help/{game}", index)
-	s.mux = m
+	m.HandleFunc("POST /api/queue", s.enqueue)
+	m.HandleFunc("GET /api/queue", s.queued)
+	m.HandleFunc("POST /api/queue/leave", s.dequeue)
+	// Nothing another site's page sends changes anything here.
+	s.mux = account.SameOrigin(s.cfg.Proxies, m)
 }
 
 func randomSeed() uint64 {

@@ -96,6 +96,9 @@ type table struct {
 	// rounds is every completed round's scores in this match (stateMsg's
 	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
 	rounds [][]int
+
+	// talk is the table's chat as this node keeps it (chat.go).
+	talk chatRoom
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -257,7 +260,12 @@ func (t *table) info() tableInfo {
 }
 
 // join seats a guest in the first free human seat and returns its token.
-func (t *table) join(name string) (game.Seat, string, error) {
+// A signed-in player (player, their id) who sits at the table already gets
+// their seat back, without a new token: their session reaches it.
+func (t *table) join(name, player string) (game.Seat, string, error) {
+	if s, ok := t.seatOfPlayer(player); ok {
+		return s, "", nil
+	}
 	if t.nameTaken(name) {
 		return 0, "", errNameTaken
 	}
@@ -266,7 +274,7 @@ func (t *table) join(name string) (game.Seat, string, error) {
 			continue
 		}
 		token := randomToken()
-		ns := store.Seat{Name: name, TokenHash: hashToken(token)}
+		ns := store.Seat{Name: name, TokenHash: hashToken(token), Player: player}
 		// The seat that fills the table and the match it starts are one
 		// write: no crash between them leaves a full table unstarted.
 		var start *store.Start
@@ -290,6 +298,20 @@ func (t *table) join(name string) (game.Seat, string, error) {
 		return game.Seat(i), token, nil
 	}
 	return 0, "", errFull
+}
+
+// seatOfPlayer returns the seat of the player whose id this is, or false
+// (always for "", a request without a player).
+func (t *table) seatOfPlayer(player string) (game.Seat, bool) {
+	if player == "" {
+		return game.Spectator, false
+	}
+	for i, s := range t.seats {
+		if s.Player == player && s.Bot == "" {
+			return game.Seat(i), true
+		}
+	}
+	return game.Spectator, false
 }
 
 var (
@@ -513,6 +535,12 @@ func (t *table) handle(c *conn, m clientMsg) {
 		t.move(c, m)
 	case "seat_bot":
 		t.seatBot(c, m)
+	case "chat":
+		t.chat(c, m)
+	case "hello":
+		t.hello(c, m)
+	case "mute":
+		t.mute(c, m)
 	default:
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}

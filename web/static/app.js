@@ -20,6 +20,7 @@ import { api } from './api.js';
 import { accountChip, closeAccount } from './account.js';
 import { homeParts } from './home.js';
 import { ensurePlayer, player } from './player.js';
+import { chatPanel } from './chat.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -200,6 +201,11 @@ function tablePage(id) {
   };
   const turnNote = turnAlert();
   const sheet = scoreSheet(ctx, () => T.info?.game);
+  const chat = chatPanel(id, ctx, m => {
+    if (T.ws?.readyState !== 1) return false;
+    T.ws.send(JSON.stringify(m));
+    return true;
+  });
 
   const connect = () => {
     const tok = tokens.get(id);
@@ -231,6 +237,7 @@ function tablePage(id) {
   };
 
   const onMessage = m => {
+    if (chat.onMessage(m)) return; // the chat's own, drawn by it
     switch (m.type) {
       case 'welcome':
         T.seat = m.seat; T.info = m.table; T.log = [];
@@ -423,6 +430,7 @@ function tablePage(id) {
     fullNames(main);
     restoreFocus(main, focused);
     sheet.after(main);
+    chat.show();
     // The guide measures where things are before they travel there.
     guide(T.info, T.state, T.seat, name, T.refused?.text);
     motion.after(main, places);
@@ -440,7 +448,7 @@ function tablePage(id) {
   current = {
     render: () => render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); turnNote.stop();
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); turnNote.stop(); chat.close();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };

@@ -1,0 +1,134 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"tapis/account"
+	"tapis/limit"
+	"tapis/store"
+)
+
+// The table host's side of players (package account keeps them): who a
+// request's player is, their unfinished tables, and the lobby of public
+// tables. Everything here is read from the store, so that any node answers
+// the same.
+
+// identity is what the table host needs of accounts: a request's player,
+// and a guest made for a name when there is none.
+type identity interface {
+	Current(r *http.Request) (store.Player, bool)
+	Ensure(w http.ResponseWriter, r *http.Request, name string) (store.Player, error)
+}
+
+// player returns the signed-in player of r, if any.
+func (s *Server) player(r *http.Request) (store.Player, bool) {
+	if s.acc == nil {
+		return store.Player{}, false
+	}
+	return s.acc.Current(r)
+}
+
+// myTable is one of a player's unfinished tables.
+type myTable struct {
+	ID      string    `json:"id"`
+	Game    string    `json:"game"`
+	Players int       `json:"players"`
+	Seat    int       `json:"seat"`
+	Status  string    `json:"status"` // "waiting" or "playing"
+	Created time.Time `json:"created"`
+}
+
+// myTables answers GET /api/me/tables: the signed-in player's unfinished
+// tables, whichever device they were taken on.
+func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
+	out := struct {
+		Tables []myTable `json:"tables"`
+	}{Tables: []myTable{}}
+	p, ok := s.player(r)
+	if !ok {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
+	ts, err := s.cfg.Store.PlayerTables(r.Context(), p.ID)
+	if err != nil {
+		s.log.Error("player tables", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
+		return
+	}
+	for _, t := range ts {
+		st := "waiting"
+		if t.Started {
+			st = "playing"
+		}
+		out.Tables = append(out.Tables, myTable{ID: t.ID, Game: t.Game, Players: t.Players, Seat: t.Seat, Status: st, Created: t.Created})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// lobbySeat is a seat as the lobby shows it.
+type lobbySeat struct {
+	Name string `json:"name"`
+	Bot  string `json:"bot,omitempty"`
+	Free bool   `json:"free"`
+}
+
+// lobbyTable is a public table waiting for players.
+type lobbyTable struct {
+	ID          string          `json:"id"`
+	Game        string          `json:"game"`
+	Players     int             `json:"players"`
+	Options     json.RawMessage `json:"options"`
+	TurnSeconds int             `json:"turn_seconds"`
+	Lang        string          `json:"lang"`
+	Seats       []lobbySeat     `json:"seats"`
+	Created     time.Time       `json:"created"`
+}
+
+// lobbyLimit is the most tables the lobby lists at once.
+const lobbyLimit = 100
+
+// lobby answers GET /api/lobby[?game=cabo]: the public tables waiting for
+// players, newest first.
+func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
+	g := r.URL.Query().Get("game")
+	if g != "" && s.games[g] == nil {
+		httpError(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
+		return
+	}
+	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, lobbyLimit)
+	if err != nil {
+		s.log.Error("lobby", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
+		return
+	}
+	out := struct {
+		Tables []lobbyTable `json:"tables"`
+	}{Tables: []lobbyTable{}}
+	for _, t := range ts {
+		lt := lobbyTable{ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options,
+			TurnSeconds: int(t.TurnTime / s.cfg.TurnUnit), Lang: t.Lang, Created: t.Created, Seats: []lobbySeat{}}
+		for _, st := range t.Seats {
+			lt.Seats = append(lt.Seats, lobbySeat{Name: st.Name, Bot: st.Bot, Free: st.Bot == "" && st.TokenHash == ""})
+		}
+		out.Tables = append(out.Tables, lt)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// ensureFailed answers a request whose guest could not be made.
+func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
+	var le *account.LimitError
+	switch {
+	case errors.As(err, &le):
+		w.Header().Set("Retry-After", limit.RetryAfter(le.Retry))
+		httpError(w, http.StatusTooManyRequests, "too_fast", err.Error())
+	case errors.Is(err, account.ErrNameEmpty):
+		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+	default:
+		s.log.Error("guest", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
+	}
+}

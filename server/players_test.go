@@ -1,0 +1,333 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tapis/game"
+)
+
+// person is a browser as the server sees it: its own cookie jar, so its
+// own session.
+type person struct {
+	h *harness
+	c *http.Client
+}
+
+func (h *harness) person() *person {
+	jar, _ := cookiejar.New(nil)
+	return &person{h: h, c: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// do sends a request (JSON body if body is not nil) with headers, decodes
+// the answer into out and returns the status.
+func (p *person) do(method, path string, body, out any, headers ...string) int {
+	p.h.t.Helper()
+	var rd *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, _ := http.NewRequest(method, p.h.hs.URL+path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := p.c.Do(req)
+	if err != nil {
+		p.h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+// must is do that fails the test unless the answer has status want.
+func (p *person) must(want int, method, path string, body, out any) {
+	p.h.t.Helper()
+	var raw json.RawMessage
+	if code := p.do(method, path, body, &raw); code != want {
+		p.h.t.Fatalf("%s %s: status %d, want %d: %s", method, path, code, want, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			p.h.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
+		}
+	}
+}
+
+// dial opens the table's WebSocket with the person's cookies and no token.
+func (p *person) dial(table string) *client {
+	p.h.t.Helper()
+	url := "ws" + strings.TrimPrefix(p.h.hs.URL, "http") + "/api/tables/" + table + "/ws"
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: p.c})
+	if err != nil {
+		p.h.t.Fatal(err)
+	}
+	return p.h.wrap(ws)
+}
+
+type meResp struct {
+	Player *struct {
+		ID       string `json:"id"`
+		Name     string `json:"name"`
+		Username string `json:"username"`
+		Guest    bool   `json:"guest"`
+	} `json:"player"`
+}
+
+type myTablesResp struct {
+	Tables []struct {
+		ID     string `json:"id"`
+		Seat   int    `json:"seat"`
+		Status string `json:"status"`
+	} `json:"tables"`
+}
+
+// A guest's tables follow them once they have claimed a username: signed
+// in from another browser (a new cookie jar), they see the same open
+// table and its WebSocket seats them without a token.
+func TestSeatsFollowThePlayer(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada := h.person()
+	var me meResp
+	ada.must(http.StatusOK, "GET", "/api/me", nil, &me)
+	if me.Player != nil {
+		t.Fatalf("a first visit is somebody: %+v", me.Player)
+	}
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, &me)
+	if me.Player == nil || !me.Player.Guest || me.Player.Name != "Ada" {
+		t.Fatalf("a guest made: %+v", me.Player)
+	}
+	id := me.Player.ID
+	var tab seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &tab)
+	if tab.Seat != 0 {
+		t.Fatalf("the creator sits at %d", tab.Seat)
+	}
+	ada.must(http.StatusOK, "POST", "/api/account/claim", map[string]string{"username": "ada", "password": "lovelace-1815"}, nil)
+
+	other := h.person()
+	var mine myTablesResp
+	other.must(http.StatusOK, "GET", "/api/me/tables", nil, &mine)
+	if len(mine.Tables) != 0 {
+		t.Fatalf("a stranger has tables: %+v", mine)
+	}
+	other.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"username": "ada", "password": "lovelace-1815"}, nil)
+	other.must(http.StatusOK, "GET", "/api/me", nil, &me)
+	if me.Player == nil || me.Player.ID != id || me.Player.Username != "ada" {
+		t.Fatalf("signed in as %+v, want player %s", me.Player, id)
+	}
+	other.must(http.StatusOK, "GET", "/api/me/tables", nil, &mine)
+	if len(mine.Tables) != 1 || mine.Tables[0].ID != tab.Table || mine.Tables[0].Seat != 0 || mine.Tables[0].Status != "waiting" {
+		t.Fatalf("the other device lists %+v, want table %s seat 0 waiting", mine, tab.Table)
+	}
+	var info struct {
+		You int `json:"you"`
+	}
+	other.must(http.StatusOK, "GET", "/api/tables/"+tab.Table, nil, &info)
+	if info.You != 0 {
+		t.Fatalf("the table says you are %d", info.You)
+	}
+	c := other.dial(tab.Table)
+	if w := c.next("welcome"); w.Seat != 0 {
+		t.Fatalf("the session's WebSocket is seat %d, want 0", w.Seat)
+	}
+	// Joining again from the other device gives the same seat back.
+	var again seatResp
+	other.must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]string{}, &again)
+	if again.Seat != 0 || again.Token != "" {
+		t.Fatalf("a player joining their own table again: %+v", again)
+	}
+	// A stranger's WebSocket watches.
+	s := h.person().dial(tab.Table)
+	if w := s.next("welcome"); w.Seat != game.Spectator {
+		t.Fatalf("a stranger's WebSocket is seat %d", w.Seat)
+	}
+}
+
+// Public tables waiting for players are in the lobby; private ones, full
+// ones and other games' (with a filter) are not.
+func TestLobbyListsPublicWaitingTables(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada := h.person()
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	var pub, priv, lim seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 3, "bots": []string{"", "", "easy"},
+		"public": true, "lang": "fr", "turn_seconds": 30}, &pub)
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &priv)
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "limits", "players": 2, "bots": []string{"", ""}, "public": true}, &lim)
+	type row struct {
+		ID          string `json:"id"`
+		Game        string `json:"game"`
+		Lang        string `json:"lang"`
+		TurnSeconds int    `json:"turn_seconds"`
+		Seats       []struct {
+			Name string `json:"name"`
+			Bot  string `json:"bot"`
+			Free bool   `json:"free"`
+		} `json:"seats"`
+	}
+	var all, cabo struct{ Tables []row }
+	bea := h.person()
+	bea.must(http.StatusOK, "GET", "/api/lobby", nil, &all)
+	bea.must(http.StatusOK, "GET", "/api/lobby?game=cabo", nil, &cabo)
+	if len(all.Tables) != 2 || all.Tables[0].ID != lim.Table || all.Tables[1].ID != pub.Table {
+		t.Fatalf("the lobby lists %+v, want the limits table then the public cabo one", all.Tables)
+	}
+	if len(cabo.Tables) != 1 || cabo.Tables[0].ID != pub.Table {
+		t.Fatalf("the cabo lobby lists %+v", cabo.Tables)
+	}
+	r := cabo.Tables[0]
+	if r.Lang != "fr" || r.TurnSeconds != 30 || len(r.Seats) != 3 || r.Seats[0].Name != "Ada" || r.Seats[0].Free ||
+		!r.Seats[1].Free || r.Seats[2].Bot != "easy" {
+		t.Fatalf("the public table is listed as %+v", r)
+	}
+	// One click: Bea joins as a guest; the table is full and leaves the
+	// lobby.
+	var seat seatResp
+	bea.must(http.StatusOK, "POST", "/api/tables/"+pub.Table+"/join", map[string]string{"name": "Bea"}, &seat)
+	bea.must(http.StatusOK, "GET", "/api/lobby?game=cabo", nil, &cabo)
+	if len(cabo.Tables) != 0 {
+		t.Fatalf("a full table is still listed: %+v", cabo.Tables)
+	}
+	if code := bea.do("GET", "/api/lobby?game=chess", nil, nil); code != http.StatusBadRequest {
+		t.Fatalf("a lobby of an unknown game: status %d", code)
+	}
+}
+
+// A request from another site's page changes nothing: its Origin is
+// refused before the handler runs.
+func TestCrossSiteRequestsRefused(t *testing.T) {
+	h := newHarness(t, testConfig())
+	p := h.person()
+	body := map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "name": "Eve"}
+	var e struct{ Code string }
+	if code := p.do("POST", "/api/tables", body, &e, "Origin", "https://evil.example"); code != http.StatusForbidden || e.Code != "cross_site" {
+		t.Fatalf("a cross-site creation: status %d, code %q", code, e.Code)
+	}
+	if code := p.do("POST", "/api/me", map[string]string{"name": "Eve"}, &e, "Sec-Fetch-Site", "cross-site"); code != http.StatusForbidden {
+		t.Fatalf("a cross-site guest: status %d", code)
+	}
+	if code := p.do("POST", "/api/tables", body, nil, "Origin", h.hs.URL); code != http.StatusCreated {
+		t.Fatalf("a same-origin creation: status %d", code)
+	}
+}
+
+type queueResp struct {
+	Entry *struct {
+		Game  string `json:"game"`
+		Table string `json:"table"`
+		Seat  int    `json:"seat"`
+	} `json:"entry"`
+}
+
+// untilSeated polls the person's queue entry until it has a table.
+func (p *person) untilSeated(t *testing.T) (string, int) {
+	t.Helper()
+	var q queueResp
+	eventually(t, "seated from the queue", func() bool {
+		p.must(http.StatusOK, "GET", "/api/queue", nil, &q)
+		return q.Entry != nil && q.Entry.Table != ""
+	})
+	return q.Entry.Table, q.Entry.Seat
+}
+
+// Two people asking for a 2-player Cabo are seated together at once; a
+// third, alone with a short wait, gets a bot; a fourth who leaves the
+// queue is seated nowhere.
+func TestQuickMatch(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada, bea := h.person(), h.person()
+	ada.must(http.StatusOK, "POST", "/api/queue", map[string]any{"game": "cabo", "players": 2, "name": "Ada", "wait_seconds": -1}, nil)
+	bea.must(http.StatusOK, "POST", "/api/queue", map[string]any{"game": "cabo", "players": 2, "name": "Bea", "wait_seconds": -1}, nil)
+	ta, sa := ada.untilSeated(t)
+	tb, sb := bea.untilSeated(t)
+	if ta != tb || sa == sb {
+		t.Fatalf("Ada at %s seat %d, Bea at %s seat %d: want one table, two seats", ta, sa, tb, sb)
+	}
+	ca, cb := ada.dial(ta), bea.dial(tb)
+	if w := ca.next("welcome"); int(w.Seat) != sa || w.Table.Status != "playing" {
+		t.Fatalf("Ada's WebSocket: seat %d, table %s", w.Seat, w.Table.Status)
+	}
+	if w := cb.next("welcome"); int(w.Seat) != sb {
+		t.Fatalf("Bea's WebSocket: seat %d", w.Seat)
+	}
+	// Told once: the entry is gone.
+	var q queueResp
+	ada.must(http.StatusOK, "GET", "/api/queue", nil, &q)
+	if q.Entry != nil {
+		t.Fatalf("a seated entry is still there: %+v", q.Entry)
+	}
+
+	cy := h.person()
+	cy.must(http.StatusOK, "POST", "/api/queue", map[string]any{"game": "cabo", "name": "Cy", "wait_seconds": 1, "bot": "easy"}, nil)
+	tc, _ := cy.untilSeated(t)
+	var info struct {
+		Status string
+		Seats  []struct{ Name, Bot string }
+	}
+	cy.must(http.StatusOK, "GET", "/api/tables/"+tc, nil, &info)
+	if len(info.Seats) != 2 || info.Seats[0].Name != "Cy" || info.Seats[1].Bot != "easy" || info.Status != "playing" {
+		t.Fatalf("Cy's table: %+v", info)
+	}
+
+	// Leaving is instant: a player who left is not seated.
+	dee := h.person()
+	dee.must(http.StatusOK, "POST", "/api/queue", map[string]any{"game": "papayoo", "name": "Dee", "wait_seconds": -1}, nil)
+	dee.must(http.StatusOK, "POST", "/api/queue/leave", map[string]any{}, nil)
+	dee.must(http.StatusOK, "GET", "/api/queue", nil, &q)
+	if q.Entry != nil {
+		t.Fatalf("an entry after leaving: %+v", q.Entry)
+	}
+	for _, bad := range []map[string]any{
+		{"game": "chess", "name": "X"},
+		{"game": "cabo", "players": 9, "name": "X"},
+		{"game": "cabo", "bot": "god", "name": "X"},
+		{"game": "cabo", "wait_seconds": 100000, "name": "X"},
+		{"game": "cabo"},
+	} {
+		if code := h.person().do("POST", "/api/queue", bad, nil); code != http.StatusBadRequest {
+			t.Errorf("queue request %v: status %d, want 400", bad, code)
+		}
+	}
+}
+
+// A signed-in spectator chats under their player's name without saying
+// it, and a name offered in a hello does not change it.
+func TestSignedInSpectatorChats(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada, bea := h.person(), h.person()
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	bea.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Bea"}, nil)
+	var tab seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "easy"}}, &tab)
+	c := bea.dial(tab.Table)
+	if w := c.next("welcome"); w.Seat != game.Spectator {
+		t.Fatalf("Bea watches from seat %d", w.Seat)
+	}
+	c.send(map[string]string{"type": "chat", "text": "hi"})
+	if m := c.chatNext("chat"); m.Line.Name != "Bea" || !m.Line.Spectator || m.Line.Text != "hi" {
+		t.Fatalf("Bea's line: %+v", m.Line)
+	}
+	c.send(map[string]string{"type": "hello", "name": "Ada"})
+	if m := c.chatNext("hello", "error"); m.Type != "hello" || m.Name != "Bea" {
+		t.Fatalf("a signed-in spectator's hello: %+v", m)
+	}
+}

@@ -1,0 +1,174 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"tapis/account"
+	"tapis/lobby"
+	"tapis/store"
+)
+
+// The quick-match queue's HTTP side (docs/API.md): a player joins, looks
+// and leaves; package lobby's matcher, running on every node against the
+// store, seats them. Nothing of the queue is held here.
+
+// defaultQueueBot is the level of the bots a queue request gets when it
+// names none: the middle one, a fair opponent for most.
+const defaultQueueBot = "normal"
+
+// queueReq asks to join the quick-match queue.
+type queueReq struct {
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Bot     string `json:"bot"`
+	// WaitSeconds is how long to wait for people before bots take the
+	// free seats: nil for lobby.DefaultWait, -1 for never.
+	WaitSeconds *int `json:"wait_seconds"`
+	// Name makes a guest of a request without a player.
+	Name string `json:"name"`
+}
+
+// entryResp is a queue entry as its player sees it.
+type entryResp struct {
+	Game        string    `json:"game"`
+	Players     int       `json:"players"`
+	Bot         string    `json:"bot"`
+	WaitSeconds int       `json:"wait_seconds"`
+	Joined      time.Time `json:"joined"`
+	Table       string    `json:"table"`
+	Seat        int       `json:"seat"`
+}
+
+func entryOf(e store.Entry) *entryResp {
+	wait := -1
+	if e.Wait >= 0 {
+		wait = int(e.Wait / time.Second)
+	}
+	seat := e.Seat
+	if e.Table == "" {
+		seat = -1
+	}
+	return &entryResp{Game: e.Game, Players: e.Players, Bot: e.Bot, WaitSeconds: wait, Joined: e.Joined, Table: e.Table, Seat: seat}
+}
+
+// enqueue answers POST /api/queue.
+func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
+	var req queueReq
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if !allow(w, s.guard.joins, s.guard.client(r), "queue requests") {
+		return
+	}
+	g := s.games[req.Game]
+	if g == nil {
+		httpError(w, http.StatusBadRequest, "bad_game", "server: unknown game "+req.Game)
+		return
+	}
+	if req.Bot == "" {
+		req.Bot = defaultQueueBot
+	}
+	wait := lobby.DefaultWait
+	if req.WaitSeconds != nil {
+		wait = time.Duration(*req.WaitSeconds) * time.Second
+	}
+	if err := lobby.Check(g, req.Players, req.Bot, wait); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_queue", err.Error())
+		return
+	}
+	p, ok := s.player(r)
+	if !ok {
+		name := account.CleanName(req.Name)
+		if name == "" {
+			httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+			return
+		}
+		var err error
+		if p, err = s.acc.Ensure(w, r, name); err != nil {
+			s.ensureFailed(w, err)
+			return
+		}
+	}
+	e := store.Entry{Player: p.ID, Name: p.Name, Game: g.Name(), Players: req.Players, Bot: req.Bot, Wait: wait, Joined: time.Now(), Seat: -1}
+	if err := s.cfg.Store.Enqueue(r.Context(), e); err != nil {
+		s.log.Error("enqueue", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the queue could not be joined")
+		return
+	}
+	s.pokeMatcher()
+	writeJSON(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
+}
+
+// queued answers GET /api/queue: the player's entry, waiting or seated.
+// A seated entry is told once and then removed, so that a page opened
+// later does not send its player back to a table they have left; the
+// table stays among their tables (GET /api/me/tables).
+func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.player(r)
+	if !ok {
+		writeJSON(w, http.StatusOK, map[string]any{"entry": nil})
+		return
+	}
+	e, err := s.cfg.Store.QueueEntry(r.Context(), p.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeJSON(w, http.StatusOK, map[string]any{"entry": nil})
+		return
+	case err != nil:
+		s.log.Error("queue entry", "err", err)
+		httpError(w, http.StatusInternalServerError, "store", "server: the queue could not be read")
+		return
+	}
+	if e.Table != "" {
+		if err := s.cfg.Store.LeaveQueue(r.Context(), p.ID); err != nil {
+			s.log.Error("leave queue", "err", err)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
+}
+
+// dequeue answers POST /api/queue/leave.
+func (s *Server) dequeue(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if p, ok := s.player(r); ok {
+		if err := s.cfg.Store.LeaveQueue(r.Context(), p.ID); err != nil {
+			s.log.Error("leave queue", "err", err)
+			httpError(w, http.StatusInternalServerError, "store", "server: the queue could not be left")
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"entry": nil})
+}
+
+// pokeMatcher wakes the matcher at once rather than at its next round.
+func (s *Server) pokeMatcher() {
+	select {
+	case s.wakeQueue <- struct{}{}:
+	default:
+	}
+}
+
+// buildQueued makes the table the matcher seats queued people at: the
+// game's default options, the people in the first seats in the order the
+// matcher gives them (the longest waiting first, who hosts), bots of the
+// level asked in the others, and its first match started in the same
+// write. A person's seat gets a token nobody holds: their session is
+// their way in.
+func (s *Server) buildQueued(gameName string, players int, people []store.Entry, level string) (store.Table, *store.Start, error) {
+	now := time.Now()
+	tab := store.Table{ID: randomID(), Game: gameName, Players: players, Options: json.RawMessage("{}"), Created: now, Active: now,
+		Seats: make([]store.Seat, players), Host: 0, Creator: "queue"}
+	for i, e := range people {
+		tab.Seats[i] = store.Seat{Name: e.Name, Player: e.Player, TokenHash: hashToken(randomToken())}
+	}
+	for i := len(people); i < players; i++ {
+		tab.Seats[i] = store.Seat{Name: level, Bot: level}
+	}
+	return tab, &store.Start{No: 1, Seed: s.cfg.Seed()}, nil
+}
