@@ -84,8 +84,12 @@ func (p *page) quickMatch(wait string) {
 	p.run("quick match", setValue(`select[name=qm_game]`, "cabo"), setValue(`select[name=qm_players]`, "2"),
 		setValue(`select[name=qm_wait]`, wait))
 	p.click(`[data-action=quick]`)
+	// Someone waiting already makes a match at once: the page may go
+	// straight to the table.
 	var looking string
-	p.until("looking for players", text(`#queued`), &looking, func() bool { return strings.Contains(looking, "Looking for players") })
+	p.until("looking for players or a table", `location.pathname.startsWith('/t/') ? 'table' : `+text(`#queued`), &looking, func() bool {
+		return looking == "table" || strings.Contains(looking, "Looking for players")
+	})
 }
 
 // The issue's acceptance test: two people press quick match for Cabo for
@@ -96,6 +100,12 @@ func TestBrowserQuickMatch(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	p.home()
 	p.setName("Ada")
+	// A wait cancelled is left at once: the form is back; pressed again,
+	// the player waits again.
+	p.quickMatch("-1")
+	p.click(`[data-action=quick-cancel]`)
+	var back bool
+	p.until("the form back after Cancel", `!!document.querySelector('[data-action=quick]') && !document.querySelector('#queued')`, &back, func() bool { return back })
 	p.quickMatch("-1")
 	var elapsed string
 	p.until("the time waited to count", text(`#elapsed`), &elapsed, func() bool { return elapsed != "" && elapsed != "0:00" })
@@ -106,11 +116,6 @@ func TestBrowserQuickMatch(t *testing.T) {
 	q := p.another()
 	q.home()
 	q.setName("Bea")
-	// A wait cancelled is left at once: the form is back.
-	q.quickMatch("-1")
-	q.click(`[data-action=quick-cancel]`)
-	var back bool
-	q.until("the form back after Cancel", `!!document.querySelector('[data-action=quick]') && !document.querySelector('#queued')`, &back, func() bool { return back })
 	q.quickMatch("-1")
 
 	idP, seatP := p.atTable()
@@ -240,7 +245,7 @@ func TestBrowserLobby(t *testing.T) {
 	row := fmt.Sprintf(`#lobby li[data-table=%q]`, public)
 	var shown string
 	q.until("the public table in the lobby", text(row), &shown, func() bool { return shown != "" })
-	for _, w := range []string{"Cabo", "EN", "1/3 seated", "Ada", "Bot 3 (easy)", "1 free", "Cards per player: 6", "1 min"} {
+	for _, w := range []string{"Cabo", "EN", "2/3 seated", "Ada", "Bot 3 (easy)", "1 free", "Cards per player: 6", "1 min"} {
 		if !strings.Contains(shown, w) {
 			t.Errorf("the lobby's row does not say %q: %q", w, shown)
 		}

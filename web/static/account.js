@@ -11,6 +11,9 @@ import { player, setPlayer, ensurePlayer, onPlayer, savedName, loadPlayer } from
 let panel = null; // the open panel's overlay element
 let back = null;  // the element focused before the panel opened
 const notes = {}; // by form: {ok} or {err}, the last answer in words
+// What was typed in the panel's fields but passwords, by form and field,
+// so that a redraw (an answer, a language switch) keeps a username.
+const typed = {};
 
 // accountChip is the header's button: the player's name and "guest" or
 // their username, or "Sign in" before there is a player.
@@ -47,6 +50,7 @@ export function openAccount() {
   document.body.append(panel);
   document.addEventListener('keydown', onKey);
   for (const k of Object.keys(notes)) delete notes[k];
+  for (const k of Object.keys(typed)) delete typed[k];
   renderPanel();
   panel.querySelector('input')?.focus();
 }
@@ -87,9 +91,11 @@ function checkPassword(pw) {
 // values; the answer, good or bad, shows under the button.
 function form(id, title, fields, submit, action, extra, danger = false) {
   const note = notes[id];
+  const kept = f => (f.type === 'password' ? undefined : typed[id + '.' + f.name]);
   const inputs = fields.map(f => h('input', {
-    name: f.name, type: f.type || 'text', autocomplete: f.auto || 'off', maxlength: f.max, value: f.value ?? '',
+    name: f.name, type: f.type || 'text', autocomplete: f.auto || 'off', maxlength: f.max, value: kept(f) ?? f.value ?? '',
     required: true, spellcheck: 'false', autocapitalize: 'none',
+    oninput: f.type === 'password' ? null : e => { typed[id + '.' + f.name] = e.target.value; },
   }));
   const el = h('form.acct-form', {
     id: 'acct-' + id,
@@ -98,8 +104,10 @@ function form(id, title, fields, submit, action, extra, danger = false) {
       const values = Object.fromEntries(inputs.map(i => [i.name, i.value]));
       const btn = el.querySelector('button[type=submit]');
       btn.disabled = true;
+      fields.forEach(f => { if (f.type !== 'password') typed[id + '.' + f.name] = values[f.name]; });
       try {
         notes[id] = { ok: await action(values) || t('acct.done') };
+        for (const f of fields) delete typed[id + '.' + f.name];
       } catch (err) {
         notes[id] = { err: explain(err) };
       }

@@ -115,6 +115,8 @@ export function homeParts({ games, open, turnLabel }) {
   const join = async () => {
     try {
       await needPlayer();
+      // A Cancel still on its way would otherwise take this new entry out.
+      await q.leaving;
       const r = await api('POST', '/api/queue', { game: q.game, players: q.players, bot: q.bot, wait_seconds: q.wait, name: nameInput.value.trim() });
       queued(r.entry);
     } catch (err) { if (err.message !== 'no name') toast(explain(err)); }
@@ -122,7 +124,8 @@ export function homeParts({ games, open, turnLabel }) {
   const leave = async () => {
     const was = q.entry;
     q.entry = null; stopQueue(); drawQuick(); // at once: the server is told below
-    try { await api('POST', '/api/queue/leave', {}); } catch (err) { q.entry = was; toast(explain(err)); queued(was); }
+    q.leaving = api('POST', '/api/queue/leave', {}).catch(err => { toast(explain(err)); queued(was); });
+    await q.leaving;
   };
   // queued follows an entry of the queue: to its table once seated, else
   // polled every second, its time counted on the page.
@@ -135,13 +138,17 @@ export function homeParts({ games, open, turnLabel }) {
     drawQuick();
     if (!q.timer) q.timer = setInterval(pollQueue, 1000);
   };
+  // One request at a time: the server tells a seated entry once, and an
+  // empty answer overtaking it would lose the table.
   const pollQueue = async () => {
     const el = document.getElementById('elapsed');
     if (el) el.textContent = clock((Date.now() - q.at) / 1000);
+    if (q.asking) return;
+    q.asking = true;
     try {
       const r = await api('GET', '/api/queue');
-      if (q.timer) queued(r.entry);
-    } catch { /* a lost request: the next second asks again */ }
+      if (q.timer || r.entry?.table) queued(r.entry);
+    } catch { /* a lost request: the next second asks again */ } finally { q.asking = false; }
   };
   const stopQueue = () => { clearInterval(q.timer); q.timer = null; };
   stops.push(stopQueue);
