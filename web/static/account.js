@@ -28,7 +28,7 @@ export function accountChip() {
 function drawChip(btn) {
   const p = player();
   clear(btn).append(...(p
-    ? [h('span.nm', p.name), h('span.who', p.guest ? t('acct.guest') : '@' + p.username)]
+    ? [h('span.nm', p.name), h('span.handle', p.guest ? t('acct.guest') : '@' + p.username)]
     : [t('acct.signin')]));
   btn.title = t('acct.title');
 }
@@ -164,7 +164,7 @@ function renderPanel(focusForm) {
       await api('POST', '/api/account/password', { old: v.old, new: v.new });
       return t('acct.pw.done');
     }));
-    parts.push(h('div.acct-form#acct-signout', h('h3', t('acct.signout.title')), h('div.row',
+    parts.push(h('div.acct-form', { id: 'acct-signout' }, h('h3', t('acct.signout.title')), h('div.row',
       h('button', { type: 'button', 'data-action': 'signout', onclick: () => signOut(false) }, t('acct.signout')),
       h('button', { type: 'button', 'data-action': 'signout-all', onclick: () => signOut(true) }, t('acct.signout.all'))),
     notes.signout?.err ? h('p.acct-err', { role: 'alert' }, notes.signout.err) : null));

@@ -43,7 +43,7 @@ export function homeParts({ games, open, turnLabel }) {
   };
 
   // ------------------------------------------------------------ who
-  const who = h('section.who', { id: 'who' });
+  const who = h('section.whobox', { id: 'who' });
   const drawWho = () => {
     const p = player();
     clear(who).append(
@@ -72,7 +72,7 @@ export function homeParts({ games, open, turnLabel }) {
       href: '/t/' + tb.id, dataset: { mytable: tb.id },
       onclick: e => { if (!e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) { e.preventDefault(); open('/t/' + tb.id); } },
     }, h('strong', gameName(tb.game)), ' ', h('span', t('mine.line', { n: tb.players, seat: tb.seat + 1 })), ' ',
-    h('span.status.' + tb.status, t('mine.' + (tb.status === 'playing' ? 'playing' : 'waiting'))))))));
+    h('span.tstatus.' + tb.status, t('mine.' + (tb.status === 'playing' ? 'playing' : 'waiting'))))))));
   };
 
   // ------------------------------------------------------------ quick match
