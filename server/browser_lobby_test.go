@@ -98,6 +98,7 @@ func (p *page) quickMatch(wait string) {
 // plays. A reload while waiting shows the wait again; Cancel leaves.
 func TestBrowserQuickMatch(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
+	p.dir = screenshotDir(t.TempDir())
 	p.home()
 	p.setName("Ada")
 	// A wait cancelled is left at once: the form is back; pressed again,
@@ -112,6 +113,10 @@ func TestBrowserQuickMatch(t *testing.T) {
 	p.run("reload", chromedp.Reload(), chromedp.WaitVisible(`#lobby`, chromedp.ByQuery))
 	var queued string
 	p.until("the wait shown again after a reload", text(`#queued`), &queued, func() bool { return strings.Contains(queued, "Looking for players") })
+	p.shootSizes("quick-wait", 100*time.Millisecond)
+	p.click(`#lang`)
+	p.until("the wait in French", text(`#queued`), &queued, func() bool { return strings.Contains(queued, "Recherche de joueurs") })
+	p.click(`#lang`)
 
 	q := p.another()
 	q.home()
