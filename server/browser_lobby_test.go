@@ -215,6 +215,28 @@ func TestBrowserAccountAcrossDevices(t *testing.T) {
 	}
 	// The table is still waiting for its second player: the invite shows.
 	q.run("the invite", chromedp.WaitVisible(`.invite`, chromedp.ByQuery))
+
+	// A new password (the old one mistyped first) signs the other browser out.
+	q.click(`#me`)
+	setPw := func(old, new string) {
+		q.run("passwords", chromedp.WaitVisible(`#acct-password`, chromedp.ByQuery),
+			chromedp.SetValue(`#acct-password input[name=old]`, old, chromedp.ByQuery),
+			chromedp.SetValue(`#acct-password input[name=new]`, new, chromedp.ByQuery))
+		q.click(`[data-action=acct-password]`)
+	}
+	setPw("not my password", "a new password")
+	q.until("a wrong password refused", text(`#acct-password .acct-err`), &msg, func() bool { return msg == "Wrong password." })
+	setPw("correct horse", "a new password")
+	q.until("the password changed", text(`#acct-password .acct-ok`), &msg, func() bool { return strings.Contains(msg, "Password changed") })
+	p.home()
+	p.until("the first browser signed out", text(`#me`), &msg, func() bool { return msg == "Sign in" })
+
+	// The account deleted, after its confirmation: the browser is nobody.
+	q.click(`.acct-delete summary`)
+	q.run("password", chromedp.SetValue(`#acct-delete input[name=password]`, "a new password", chromedp.ByQuery))
+	q.click(`[data-action=acct-delete]`)
+	q.until("the account deleted", text(`#account`), &msg, func() bool { return strings.Contains(msg, "Your account is deleted.") })
+	q.until("nobody signed in", text(`#me`), &msg, func() bool { return msg == "Sign in" })
 }
 
 // shootPanel photographs the account panel at both sizes.
