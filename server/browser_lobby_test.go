@@ -180,6 +180,8 @@ func TestBrowserAccountAcrossDevices(t *testing.T) {
 	claim(p, "ada_1", "correct horse")
 	p.until("the claim", text(`#acct-who`), &msg, func() bool { return strings.Contains(msg, "@ada_1") })
 	shootPanel(p, "account-user")
+	p.narrow(100 * time.Millisecond)
+	p.desktop()
 	p.click(`[data-action=account-close]`)
 
 	// Another browser: its guest may not take the username; it signs in.
@@ -283,6 +285,8 @@ func TestBrowserLobby(t *testing.T) {
 		t.Fatal("the private table shows in the lobby")
 	}
 	q.shootSizes("lobby", 100*time.Millisecond)
+	q.narrow(100 * time.Millisecond) // nothing sticks out sideways at 360 px
+	q.desktop()
 	q.click(`#lang`)
 	q.until("the lobby in French", text(`#lobby h2`), &shown, func() bool { return shown == "Tables qui attendent des joueurs" })
 	q.shootSizes("lobby-fr", 100*time.Millisecond)
