@@ -30,7 +30,8 @@ function drawChip(btn) {
   clear(btn).append(...(p
     ? [h('span.nm', p.name), h('span.handle', p.guest ? t('acct.guest') : '@' + p.username)]
     : [t('acct.signin')]));
-  btn.title = t('acct.title');
+  // The name may be cut on a phone: the title keeps it whole.
+  btn.title = p ? `${p.name} (${p.guest ? t('acct.guest') : '@' + p.username}): ${t('acct.title')}` : t('acct.title');
 }
 
 onPlayer(() => {
