@@ -1,21 +1,14 @@
 package account
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"strings"
 
-	"tapis/game"
+	"tapis/api"
 	"tapis/limit"
 	"tapis/store"
 )
-
-// maxBody is the largest request body read: a password of MaxPassword
-// bytes, JSON-escaped at worst six bytes a byte, and room for the rest.
-const maxBody = 8 << 10
 
 // Routes registers the account API on mux:
 //
@@ -62,11 +55,11 @@ func (s *Service) Me(w http.ResponseWriter, r *http.Request) {
 	p, _, err := s.current(r)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		writeJSON(w, http.StatusOK, me{})
+		api.Write(w, http.StatusOK, me{})
 	case err != nil:
 		storeError(w)
 	default:
-		writeJSON(w, http.StatusOK, me{View(p)})
+		api.Write(w, http.StatusOK, me{View(p)})
 	}
 }
 
@@ -76,12 +69,12 @@ func (s *Service) SetMe(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Name string `json:"name"`
 	}
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	name := CleanName(req.Name)
 	if name == "" {
-		httpError(w, http.StatusBadRequest, "bad_name", ErrNameEmpty.Error())
+		api.Error(w, http.StatusBadRequest, "bad_name", ErrNameEmpty.Error())
 		return
 	}
 	p, _, err := s.current(r)
@@ -101,8 +94,9 @@ func (s *Service) SetMe(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p.Name = name
+		s.changed(p)
 	}
-	writeJSON(w, http.StatusOK, me{View(p)})
+	api.Write(w, http.StatusOK, me{View(p)})
 }
 
 // credentials is the body of a claim and a sign-in.
@@ -115,7 +109,7 @@ type credentials struct {
 // username and a password, so that it can sign in elsewhere.
 func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 	var req credentials
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	p, ok := s.signedIn(w, r)
@@ -123,16 +117,16 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Username != "" {
-		httpError(w, http.StatusConflict, "claimed", fmt.Sprintf("account: you are %s already", p.Username))
+		api.Error(w, http.StatusConflict, "claimed", fmt.Sprintf("account: you are %s already", p.Username))
 		return
 	}
 	username, err := CleanUsername(req.Username)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_username", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_username", err.Error())
 		return
 	}
 	if err := checkNewPassword(req.Password); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
 		return
 	}
 	// Whether a username is taken is no secret when claiming one; asking
@@ -160,17 +154,17 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.Username, p.UsernameKey, p.Password = username, key, phc
-	writeJSON(w, http.StatusOK, me{View(p)})
+	api.Write(w, http.StatusOK, me{View(p)})
 }
 
 func taken(w http.ResponseWriter, username string) {
-	httpError(w, http.StatusConflict, "taken", fmt.Sprintf("account: the username %s is taken", username))
+	api.Error(w, http.StatusConflict, "taken", fmt.Sprintf("account: the username %s is taken", username))
 }
 
 // badCredentials is the one answer to a failed sign-in, whatever failed,
 // so that it never tells whether a username exists.
 func badCredentials(w http.ResponseWriter) {
-	httpError(w, http.StatusUnauthorized, "bad_credentials", "account: wrong username or password")
+	api.Error(w, http.StatusUnauthorized, "bad_credentials", "account: wrong username or password")
 }
 
 // SignIn answers POST /api/account/signin: this browser becomes the
@@ -181,12 +175,12 @@ func badCredentials(w http.ResponseWriter) {
 // budget of attempts, checked before hashing.
 func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 	var req credentials
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	// Refusing an empty or huge password says nothing about the account.
 	if err := checkPasswordSize(req.Password); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
 		return
 	}
 	key := ""
@@ -236,7 +230,7 @@ func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	}
-	writeJSON(w, http.StatusOK, me{View(p)})
+	api.Write(w, http.StatusOK, me{View(p)})
 }
 
 // SignOut answers POST /api/account/signout {"everywhere"}: it ends this
@@ -246,7 +240,7 @@ func (s *Service) SignOut(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Everywhere bool `json:"everywhere"`
 	}
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	p, sess, err := s.current(r)
@@ -265,7 +259,7 @@ func (s *Service) SignOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.clearCookie(w, r)
-	writeJSON(w, http.StatusOK, me{})
+	api.Write(w, http.StatusOK, me{})
 }
 
 // ChangePassword answers POST /api/account/password {"old","new"}: the
@@ -276,7 +270,7 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		Old string `json:"old"`
 		New string `json:"new"`
 	}
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	p, sess, err := s.current(r)
@@ -284,13 +278,13 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Username == "" {
-		httpError(w, http.StatusConflict, "guest", "account: a guest has no password; claim a username first")
+		api.Error(w, http.StatusConflict, "guest", "account: a guest has no password; claim a username first")
 		return
 	}
 	// Checked before the old one, so that a refused new password costs
 	// no hash.
 	if err := checkNewPassword(req.New); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
 		return
 	}
 	if !s.passwordRight(w, r, p, req.Old) {
@@ -309,7 +303,7 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	}
-	writeJSON(w, http.StatusOK, me{View(p)})
+	api.Write(w, http.StatusOK, me{View(p)})
 }
 
 // Delete answers POST /api/account/delete {"password"}: the player's
@@ -321,7 +315,7 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Password string `json:"password"`
 	}
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	p, _, err := s.current(r)
@@ -335,15 +329,16 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	}
+	s.changed(store.Player{ID: p.ID, Created: p.Created, Deleted: true})
 	s.clearCookie(w, r)
-	writeJSON(w, http.StatusOK, me{})
+	api.Write(w, http.StatusOK, me{})
 }
 
 // passwordRight checks the signed-in player's password, answering and
 // returning false unless it is right.
 func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.Player, password string) bool {
 	if err := checkPasswordSize(password); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
 		return false
 	}
 	ok, err := s.checkPassword(r, p, password)
@@ -352,7 +347,7 @@ func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.
 		s.fail(w, r, err)
 		return false
 	case !ok:
-		httpError(w, http.StatusForbidden, "wrong_password", "account: wrong password")
+		api.Error(w, http.StatusForbidden, "wrong_password", "account: wrong password")
 		return false
 	}
 	return true
@@ -372,7 +367,7 @@ func (s *Service) found(w http.ResponseWriter, err error) bool {
 	case err == nil:
 		return true
 	case errors.Is(err, store.ErrNotFound):
-		httpError(w, http.StatusUnauthorized, "signed_out", "account: this browser is not signed in")
+		api.Error(w, http.StatusUnauthorized, "signed_out", "account: this browser is not signed in")
 	default:
 		storeError(w)
 	}
@@ -385,61 +380,22 @@ func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &lim):
 		w.Header().Set("Retry-After", limit.RetryAfter(lim.Retry))
-		httpError(w, http.StatusTooManyRequests, "too_fast", lim.Error())
+		api.Error(w, http.StatusTooManyRequests, "too_fast", lim.Error())
 	case errors.Is(err, ErrNameEmpty):
-		httpError(w, http.StatusBadRequest, "bad_name", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_name", err.Error())
 	case errors.Is(err, ErrPasswordEmpty), errors.Is(err, ErrPasswordTooShort), errors.Is(err, ErrPasswordTooLong):
-		httpError(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
 	case errors.Is(err, ErrMalformedHash):
-		httpError(w, http.StatusInternalServerError, "store", "account: the stored password cannot be read")
+		api.Error(w, http.StatusInternalServerError, "store", "account: the stored password cannot be read")
 	case r.Context().Err() != nil:
 		// The Hasher gave up waiting as the request ended: nobody reads
 		// this answer, but it must not say the store failed.
-		httpError(w, http.StatusServiceUnavailable, "gone", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, "gone", err.Error())
 	default:
 		storeError(w)
 	}
 }
 
 func storeError(w http.ResponseWriter) {
-	httpError(w, http.StatusInternalServerError, "store", "account: the store failed; try again")
-}
-
-// readJSON decodes r's body into dst strictly (no unknown field, nothing
-// after the value), answering and returning false if it cannot. It is
-// the server's rule, so that both APIs refuse alike.
-func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
-	// JSON only: another site's plain form cannot post here, since a JSON
-	// request from another origin needs a CORS preflight never granted.
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		httpError(w, http.StatusUnsupportedMediaType, "bad_request", "account: send JSON (Content-Type: application/json)")
-		return false
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("account: a request body may hold %d bytes", maxBody))
-		return false
-	case err != nil:
-		httpError(w, http.StatusBadRequest, "bad_request", "account: the request body could not be read (too slow?)")
-		return false
-	}
-	if err := game.DecodeStrict(body, dst); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("account: bad request: %v", err))
-		return false
-	}
-	return true
-}
-
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	// An answer naming who is signed in is this browser's alone.
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
-}
-
-func httpError(w http.ResponseWriter, code int, short, text string) {
-	writeJSON(w, code, map[string]string{"code": short, "error": text})
+	api.Error(w, http.StatusInternalServerError, "store", "account: the store failed; try again")
 }

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"tapis/api"
 	"tapis/limit"
 	"tapis/store"
 )
@@ -329,7 +330,7 @@ func TestBadRequests(t *testing.T) {
 		code   string
 	}{
 		{"/api/me", map[string]any{"name": "Ann", "admin": true}, nil, 400, "bad_request"},
-		{"/api/me", map[string]string{"name": strings.Repeat("x", maxBody)}, nil, 413, "too_large"},
+		{"/api/me", map[string]string{"name": strings.Repeat("x", api.MaxBody)}, nil, 413, "too_large"},
 		{"/api/me", map[string]string{"name": "Ann"}, []string{"Content-Type", "text/plain"}, 415, "bad_request"},
 		{"/api/account/claim", creds("ann", secret), nil, 401, "signed_out"},
 		{"/api/account/password", map[string]string{"old": secret, "new": "another secret"}, nil, 401, "signed_out"},

@@ -53,6 +53,10 @@ type Config struct {
 	// one a minute; per address 30 at once, then one every 20 s.
 	Accounts  *limit.Rates
 	Addresses *limit.Rates
+	// Changed, if set, is told of a player renamed (their new name) or
+	// deleted (Deleted set, no name) once the store has it, so that the
+	// tables showing them can follow at once.
+	Changed func(p store.Player)
 }
 
 // Service is the identity of the people using the server: who a request
@@ -68,6 +72,7 @@ type Service struct {
 	guests    *limit.Rates
 	accounts  *limit.Rates
 	addresses *limit.Rates
+	changed   func(p store.Player)
 }
 
 // New returns a Service for c.
@@ -77,7 +82,10 @@ func New(c Config) (*Service, error) {
 	}
 	s := &Service{
 		players: c.Players, hasher: c.Hasher, now: c.Now, lifetime: c.Lifetime, proxies: c.Proxies,
-		guests: c.Guests, accounts: c.Accounts, addresses: c.Addresses,
+		guests: c.Guests, accounts: c.Accounts, addresses: c.Addresses, changed: c.Changed,
+	}
+	if s.changed == nil {
+		s.changed = func(store.Player) {}
 	}
 	if s.hasher == nil {
 		s.hasher = NewHasher(0)

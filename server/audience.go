@@ -173,6 +173,8 @@ func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 }
 
 func (t *table) broadcastInfo() {
+	// Seats may have changed: this node's lobby answers are read again.
+	t.srv.lobbyGen.Add(1)
 	b := encode(tableMsg{Type: "table", Table: t.info()})
 	for c := range t.conns {
 		t.send(c, b)

@@ -72,7 +72,7 @@ func TestBrowserChat(t *testing.T) {
 	p.run("game", chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 
 	p.resize(1366, 768)
-	p.click(`[data-action=chat]`)
+	p.pressWhen(`[data-action=chat]`)
 	var cr chatRead
 	p.until("the chat open", readChat, &cr, func() bool { return cr.Open })
 	p.run("type a line", chromedp.SendKeys(`#chat-input`, "Hello table"+kb.Enter, chromedp.ByQuery))
@@ -153,7 +153,7 @@ func TestBrowserChat(t *testing.T) {
 
 	// Back on the desktop: mute Zoé for me, her lines fold; unmute.
 	p.resize(1366, 768)
-	p.click(`[data-action=chat]`)
+	p.pressWhen(`[data-action=chat]`)
 	p.until("the chat open, read", readChat, &cr, func() bool { return cr.Open && cr.Unread == "" && len(cr.Lines) == 4 })
 	p.click(`#chat .chat-line.spectator button.chat-who`)
 	p.click(`#chat [data-chat-mute]`)

@@ -295,6 +295,16 @@ func (p *page) click(sel string) bool {
 	return true
 }
 
+// pressWhen waits for the element sel names to be there and enabled, then
+// clicks it as click does; the test fails if it never comes. For a control
+// that appears a moment after the page (the header's chat button).
+func (p *page) pressWhen(sel string) {
+	p.t.Helper()
+	if !p.poll(func() bool { return p.click(sel) }) {
+		p.t.Fatalf("%s never came to be pressed", sel)
+	}
+}
+
 // shoot photographs the whole page into the test's folder, once the
 // actions given (a wait for the page to settle) are done.
 func (p *page) shoot(name string, settle ...chromedp.Action) {

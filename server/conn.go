@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"tapis/api"
 	"tapis/game"
 )
 
@@ -46,7 +47,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	release, ok := s.guard.conns.Acquire(s.guard.client(r))
 	if !ok {
-		httpError(w, http.StatusTooManyRequests, "too_many_conns",
+		api.Error(w, http.StatusTooManyRequests, "too_many_conns",
 			fmt.Sprintf("server: your address holds %d connections already; close some", s.cfg.Limits.Conns))
 		return
 	}
@@ -66,15 +67,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		full = t.admit(seat)
 	}); err != nil {
-		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, "closed", err.Error())
 		return
 	}
 	switch {
 	case !ok:
-		httpError(w, http.StatusForbidden, "bad_token", "server: this seat token is not valid at this table")
+		api.Error(w, http.StatusForbidden, "bad_token", "server: this seat token is not valid at this table")
 		return
 	case full != "":
-		httpError(w, http.StatusServiceUnavailable, "crowded", full)
+		api.Error(w, http.StatusServiceUnavailable, "crowded", full)
 		return
 	}
 	// Until attached, the place admit holds is given back on every way out.
@@ -85,7 +86,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if !s.reader() {
-		httpError(w, http.StatusServiceUnavailable, "closed", "server: stopping")
+		api.Error(w, http.StatusServiceUnavailable, "closed", "server: stopping")
 		return
 	}
 	defer s.readers.Done()

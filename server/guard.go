@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"tapis/api"
 	"tapis/limit"
 )
 
@@ -96,7 +97,7 @@ func allow(w http.ResponseWriter, rates *limit.Rates, client, what string) bool 
 	retry, ok := rates.Allow(client)
 	if !ok {
 		w.Header().Set("Retry-After", limit.RetryAfter(retry))
-		httpError(w, http.StatusTooManyRequests, "too_fast",
+		api.Error(w, http.StatusTooManyRequests, "too_fast",
 			fmt.Sprintf("server: too many %s from your address; try again in %s", what, retry.Round(time.Second)))
 	}
 	return ok

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"time"
 
+	"tapis/api"
 	"tapis/store"
 )
 
@@ -156,11 +157,11 @@ func (s *Server) find(w http.ResponseWriter, id string) *table {
 	t, err := s.lookup(id)
 	switch {
 	case errors.Is(err, errBusy):
-		httpError(w, http.StatusServiceUnavailable, "busy", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, "busy", err.Error())
 	case errors.Is(err, errBroken):
-		httpError(w, http.StatusNotFound, "broken", err.Error())
+		api.Error(w, http.StatusNotFound, "broken", err.Error())
 	case t == nil:
-		httpError(w, http.StatusNotFound, "no_table", "server: no such table")
+		api.Error(w, http.StatusNotFound, "no_table", "server: no such table")
 	}
 	return t
 }

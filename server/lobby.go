@@ -5,14 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"slices"
-	"strings"
 	"time"
 
 	"tapis/account"
+	"tapis/api"
 	"tapis/bot"
 	"tapis/game"
 	"tapis/store"
@@ -45,7 +44,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, gi)
 	}
-	writeJSON(w, http.StatusOK, out)
+	api.Write(w, http.StatusOK, out)
 }
 
 // createReq asks for a new table. Bots has one entry per seat: "" for a
@@ -98,11 +97,11 @@ func (s *Server) invite(r *http.Request, id string) string {
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	var req createReq
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	if s.stopping() {
-		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		api.Error(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
 		return
 	}
 	client := s.guard.client(r)
@@ -111,29 +110,29 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.games[req.Game]
 	if g == nil {
-		httpError(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
+		api.Error(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
 		return
 	}
 	if err := game.CheckPlayers(g, req.Players); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_players", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_players", err.Error())
 		return
 	}
 	if len(req.Bots) > req.Players {
-		httpError(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
+		api.Error(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
 		return
 	}
 	if t := req.TurnSeconds; t != 0 && (t < minTurn || t > maxTurn) {
-		httpError(w, http.StatusBadRequest, "bad_turn_seconds",
+		api.Error(w, http.StatusBadRequest, "bad_turn_seconds",
 			fmt.Sprintf("server: turn_seconds is %d: it must be 0 (no time per move) or from %d to %d", t, minTurn, maxTurn))
 		return
 	}
 	if req.MemoryAid && forgetters[g.Name()] == nil {
-		httpError(w, http.StatusBadRequest, "bad_memory_aid",
+		api.Error(w, http.StatusBadRequest, "bad_memory_aid",
 			fmt.Sprintf("server: %s has no private looks to remember: the memory aid is for Cabo", g.Name()))
 		return
 	}
 	if !slices.Contains(langs, req.Lang) {
-		httpError(w, http.StatusBadRequest, "bad_lang", fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
+		api.Error(w, http.StatusBadRequest, "bad_lang", fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
 		return
 	}
 	opts := req.Options
@@ -141,7 +140,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		opts = json.RawMessage("{}")
 	}
 	if _, err := g.New(game.Config{Players: req.Players, Options: opts, Seed: 1}); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_options", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_options", err.Error())
 		return
 	}
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
@@ -152,11 +151,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if !seatable(b) {
-			httpError(w, http.StatusBadRequest, "bad_bots", fmt.Sprintf("server: no bot %q to seat (have %v)", b, bot.Offered))
+			api.Error(w, http.StatusBadRequest, "bad_bots", fmt.Sprintf("server: no bot %q to seat (have %v)", b, bot.Offered))
 			return
 		}
 		if _, err := bot.New(g, b, game.Seat(i), 1); err != nil {
-			httpError(w, http.StatusBadRequest, "bad_bots", err.Error())
+			api.Error(w, http.StatusBadRequest, "bad_bots", err.Error())
 			return
 		}
 		tab.Seats[i] = store.Seat{Name: b, Bot: b}
@@ -164,7 +163,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	// A table of bots alone would play on, costing CPU and disk, with
 	// nobody to play for: `tapis sim` is the place for bots against bots.
 	if len(req.Bots) == req.Players && !slices.Contains(req.Bots, "") {
-		httpError(w, http.StatusBadRequest, "no_human", "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
+		api.Error(w, http.StatusBadRequest, "no_human", "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
 		return
 	}
 	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID, Invite: s.invite(r, tab.ID)}
@@ -190,7 +189,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	full := len(s.tables) >= s.cfg.MaxTables
 	s.mu.Unlock()
 	if full {
-		httpError(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
+		api.Error(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
 		return
 	}
 	// A table waiting for players holds one of its creator's places
@@ -199,7 +198,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if !seated(tab.Seats) {
 		var ok bool
 		if unwait, ok = s.guard.waiting.Acquire(client); !ok {
-			httpError(w, http.StatusTooManyRequests, "too_many_waiting",
+			api.Error(w, http.StatusTooManyRequests, "too_many_waiting",
 				fmt.Sprintf("server: %d of your tables are waiting for players already; start or leave one first", s.cfg.Limits.Waiting))
 			return
 		}
@@ -215,7 +214,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if err := s.cfg.Store.CreateTable(ctx, tab, start); err != nil {
 		unwait()
 		s.log.Error("create table", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
+		api.Error(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
 		return
 	}
 	t := newTable(s, tab)
@@ -227,8 +226,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.tables[t.id] = t
 	s.mu.Unlock()
+	s.lobbyGen.Add(1)
 	s.launch(t)
-	writeJSON(w, http.StatusCreated, resp)
+	api.Write(w, http.StatusCreated, resp)
 }
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
@@ -247,10 +247,10 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 		in.tableInfo = t.info()
 		in.You, _ = t.seatOfPlayer(p.ID)
 	}); err != nil {
-		httpError(w, http.StatusServiceUnavailable, "closed", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, "closed", err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, in)
+	api.Write(w, http.StatusOK, in)
 }
 
 func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
@@ -261,7 +261,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Name string `json:"name"`
 	}
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	name, player := account.CleanName(req.Name), ""
@@ -269,11 +269,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		name, player = p.Name, p.ID
 	}
 	if name == "" {
-		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
+		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
 		return
 	}
 	if s.stopping() {
-		httpError(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		api.Error(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
 		return
 	}
 	if !allow(w, s.guard.joins, s.guard.client(r), "seats taken") {
@@ -288,54 +288,15 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, errFull):
-		httpError(w, http.StatusConflict, "full", err.Error())
+		api.Error(w, http.StatusConflict, "full", err.Error())
 	case errors.Is(err, errNameTaken):
-		httpError(w, http.StatusConflict, "name_taken", err.Error())
+		api.Error(w, http.StatusConflict, "name_taken", err.Error())
 	case err != nil:
 		s.log.Error("join", "table", t.id, "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
+		api.Error(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
 	default:
-		writeJSON(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id, Invite: s.invite(r, t.id)})
+		api.Write(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id, Invite: s.invite(r, t.id)})
 	}
-}
-
-// maxBody is the largest request body read.
-const maxBody = 16 << 10
-
-// readJSON decodes a small request body strictly (one JSON object, no
-// unknown field, nothing after it), answering errors itself.
-func readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
-	// JSON only: another site's plain form cannot post here, since a JSON
-	// request from another origin needs a CORS preflight we never grant.
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		httpError(w, http.StatusUnsupportedMediaType, "bad_request", "server: send JSON (Content-Type: application/json)")
-		return false
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("server: a request body may hold %d bytes", maxBody))
-		return false
-	case err != nil:
-		httpError(w, http.StatusBadRequest, "bad_request", "server: the request body could not be read (too slow?)")
-		return false
-	}
-	if err := game.DecodeStrict(body, dst); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: bad request: %v", err))
-		return false
-	}
-	return true
-}
-
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
-}
-
-func httpError(w http.ResponseWriter, code int, short, text string) {
-	writeJSON(w, code, map[string]string{"code": short, "error": text})
 }
 
 // seatable reports whether a table may seat the bot called name: one of the

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tapis/account"
+	"tapis/api"
 	"tapis/limit"
 	"tapis/store"
 )
@@ -49,13 +50,13 @@ func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
 	}{Tables: []myTable{}}
 	p, ok := s.player(r)
 	if !ok {
-		writeJSON(w, http.StatusOK, out)
+		api.Write(w, http.StatusOK, out)
 		return
 	}
 	ts, err := s.cfg.Store.PlayerTables(r.Context(), p.ID)
 	if err != nil {
 		s.log.Error("player tables", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
+		api.Error(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
 		return
 	}
 	for _, t := range ts {
@@ -65,7 +66,7 @@ func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Tables = append(out.Tables, myTable{ID: t.ID, Game: t.Game, Players: t.Players, Seat: t.Seat, Status: st, Created: t.Created})
 	}
-	writeJSON(w, http.StatusOK, out)
+	api.Write(w, http.StatusOK, out)
 }
 
 // lobbySeat is a seat as the lobby shows it.
@@ -95,13 +96,23 @@ const lobbyLimit = 100
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if g != "" && s.games[g] == nil {
-		httpError(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
+		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
+		return
+	}
+	// Every open home page asks every few seconds: one read of the store
+	// a second per game serves them all, unless a table's seats changed.
+	s.lobbyMu.Lock()
+	defer s.lobbyMu.Unlock()
+	gen := s.lobbyGen.Load()
+	if c, ok := s.lobbyCache[g]; ok && c.gen == gen && time.Since(c.at) < lobbyFresh {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(c.body)
 		return
 	}
 	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, lobbyLimit)
 	if err != nil {
 		s.log.Error("lobby", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
+		api.Error(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
 		return
 	}
 	out := struct {
@@ -115,7 +126,23 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Tables = append(out.Tables, lt)
 	}
-	writeJSON(w, http.StatusOK, out)
+	body, _ := json.Marshal(out)
+	body = append(body, '\n')
+	s.lobbyCache[g] = lobbyPage{body: body, at: time.Now(), gen: gen}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+// lobbyFresh is how long a read of the lobby is served again.
+const lobbyFresh = time.Second
+
+// lobbyPage is a lobby answer as last read from the store, when, and at
+// which generation of this node's seat changes (Server.lobbyGen): a change
+// here is seen at once, one on another node within lobbyFresh.
+type lobbyPage struct {
+	body []byte
+	at   time.Time
+	gen  int64
 }
 
 // ensureFailed answers a request whose guest could not be made.
@@ -124,11 +151,41 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &le):
 		w.Header().Set("Retry-After", limit.RetryAfter(le.Retry))
-		httpError(w, http.StatusTooManyRequests, "too_fast", err.Error())
+		api.Error(w, http.StatusTooManyRequests, "too_fast", err.Error())
 	case errors.Is(err, account.ErrNameEmpty):
-		httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
 	default:
 		s.log.Error("guest", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
+		api.Error(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
+	}
+}
+
+// playerChanged makes the loaded tables where a player sits show their
+// new name, or none once they deleted their account (the page then says
+// "deleted player"); the store has changed the seats already, for the
+// tables asleep.
+func (s *Server) playerChanged(p store.Player) {
+	ctx, cancel := s.persist()
+	defer cancel()
+	ts, err := s.cfg.Store.PlayerTables(ctx, p.ID)
+	if err != nil {
+		s.log.Error("player tables", "err", err)
+		return
+	}
+	for _, pt := range ts {
+		s.mu.Lock()
+		t := s.tables[pt.ID]
+		s.mu.Unlock()
+		if t == nil {
+			continue
+		}
+		t.post(ctx, func() {
+			for i := range t.seats {
+				if t.seats[i].Player == p.ID && t.seats[i].Bot == "" {
+					t.seats[i].Name = p.Name
+				}
+			}
+			t.broadcastInfo()
+		})
 	}
 }

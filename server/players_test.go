@@ -331,3 +331,31 @@ func TestSignedInSpectatorChats(t *testing.T) {
 		t.Fatalf("a signed-in spectator's hello: %+v", m)
 	}
 }
+
+// A player renamed shows under the new name at their table at once; one
+// who deleted their account shows under no name (the page says "deleted
+// player"), and their session is gone.
+func TestRenameAndDeleteReachTheTable(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada := h.person()
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	var tab seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &tab)
+	watcher := h.dial(tab.Table, "")
+	watcher.next("welcome")
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada L."}, nil)
+	watcher.within(10*time.Second, "the new name", func(m infoMsg) bool {
+		s, ok := m.seat(0)
+		return ok && s.Name == "Ada L."
+	})
+	ada.must(http.StatusOK, "POST", "/api/account/delete", map[string]string{"password": ""}, nil)
+	watcher.within(10*time.Second, "no name", func(m infoMsg) bool {
+		s, ok := m.seat(0)
+		return ok && s.Name == "" && !s.Free
+	})
+	var me meResp
+	ada.must(http.StatusOK, "GET", "/api/me", nil, &me)
+	if me.Player != nil {
+		t.Fatalf("a deleted player is still signed in: %+v", me.Player)
+	}
+}

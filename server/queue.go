@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tapis/account"
+	"tapis/api"
 	"tapis/lobby"
 	"tapis/store"
 )
@@ -57,7 +58,7 @@ func entryOf(e store.Entry) *entryResp {
 // enqueue answers POST /api/queue.
 func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	var req queueReq
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	if !allow(w, s.guard.joins, s.guard.client(r), "queue requests") {
@@ -65,7 +66,7 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.games[req.Game]
 	if g == nil {
-		httpError(w, http.StatusBadRequest, "bad_game", "server: unknown game "+req.Game)
+		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+req.Game)
 		return
 	}
 	if req.Bot == "" {
@@ -76,14 +77,14 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 		wait = time.Duration(*req.WaitSeconds) * time.Second
 	}
 	if err := lobby.Check(g, req.Players, req.Bot, wait); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_queue", err.Error())
+		api.Error(w, http.StatusBadRequest, "bad_queue", err.Error())
 		return
 	}
 	p, ok := s.player(r)
 	if !ok {
 		name := account.CleanName(req.Name)
 		if name == "" {
-			httpError(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+			api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
 			return
 		}
 		var err error
@@ -95,11 +96,11 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	e := store.Entry{Player: p.ID, Name: p.Name, Game: g.Name(), Players: req.Players, Bot: req.Bot, Wait: wait, Joined: time.Now(), Seat: -1}
 	if err := s.cfg.Store.Enqueue(r.Context(), e); err != nil {
 		s.log.Error("enqueue", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the queue could not be joined")
+		api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be joined")
 		return
 	}
 	s.pokeMatcher()
-	writeJSON(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
+	api.Write(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
 }
 
 // queued answers GET /api/queue: the player's entry, waiting or seated.
@@ -109,17 +110,17 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.player(r)
 	if !ok {
-		writeJSON(w, http.StatusOK, map[string]any{"entry": nil})
+		api.Write(w, http.StatusOK, map[string]any{"entry": nil})
 		return
 	}
 	e, err := s.cfg.Store.QueueEntry(r.Context(), p.ID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		writeJSON(w, http.StatusOK, map[string]any{"entry": nil})
+		api.Write(w, http.StatusOK, map[string]any{"entry": nil})
 		return
 	case err != nil:
 		s.log.Error("queue entry", "err", err)
-		httpError(w, http.StatusInternalServerError, "store", "server: the queue could not be read")
+		api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be read")
 		return
 	}
 	if e.Table != "" {
@@ -127,23 +128,23 @@ func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
 			s.log.Error("leave queue", "err", err)
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
+	api.Write(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
 }
 
 // dequeue answers POST /api/queue/leave.
 func (s *Server) dequeue(w http.ResponseWriter, r *http.Request) {
 	var req struct{}
-	if !readJSON(w, r, &req) {
+	if !api.Read(w, r, &req) {
 		return
 	}
 	if p, ok := s.player(r); ok {
 		if err := s.cfg.Store.LeaveQueue(r.Context(), p.ID); err != nil {
 			s.log.Error("leave queue", "err", err)
-			httpError(w, http.StatusInternalServerError, "store", "server: the queue could not be left")
+			api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be left")
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"entry": nil})
+	api.Write(w, http.StatusOK, map[string]any{"entry": nil})
 }
 
 // pokeMatcher wakes the matcher at once rather than at its next round.

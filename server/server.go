@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tapis/account"
@@ -121,9 +122,16 @@ type Server struct {
 	log *slog.Logger
 	// wakeQueue wakes the quick-match matcher when a player joins.
 	wakeQueue chan struct{}
-	games     map[string]game.Game
-	mux       http.Handler
-	guard     *guard
+	// lobbyCache holds each game's lobby answer for a second (players.go).
+	lobbyMu    sync.Mutex
+	lobbyCache map[string]lobbyPage
+	lobbyGen   atomic.Int64
+	games      map[string]game.Game
+	mux        http.Handler
+	guard      *guard
+	// hist bounds the finished matches' histories computed at once
+	// (history.go).
+	hist chan struct{}
 	// acc tells who a request's player is (package account).
 	acc identity
 	// ctx is the connections' life: the context given to New. Tables
@@ -214,13 +222,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.QueueEvery <= 0 {
 		cfg.QueueEvery = time.Second
 	}
-	cfg.Accounts.Players, cfg.Accounts.Proxies = cfg.Store, cfg.Proxies
-	acc, err := account.New(cfg.Accounts)
+	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
+		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
+	ac := cfg.Accounts
+	ac.Players, ac.Proxies, ac.Changed = cfg.Store, cfg.Proxies, s.playerChanged
+	acc, err := account.New(ac)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, acc: acc, wakeQueue: make(chan struct{}, 1)}
+	s.acc = acc
 	s.guard = newGuard(&s.cfg)
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
@@ -339,6 +349,9 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
 	m.HandleFunc("GET /api/me/tables", s.myTables)
 	m.HandleFunc("GET /api/lobby", s.lobby)
+	m.HandleFunc("GET /api/tables/{id}/replay", s.exportReplay)
+	m.HandleFunc("GET /api/tables/{id}/matches/{no}", s.matchInfo)
+	m.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.matchSteps)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
@@ -349,6 +362,8 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /t/{id}", index)
 	// A game's rules, a page of the client that can be linked to.
 	m.HandleFunc("GET /help/{game}", index)
+	// A finished match's page: players, result, score sheet, replay.
+	m.HandleFunc("GET /m/{id}/{no}", index)
 	m.HandleFunc("POST /api/queue", s.enqueue)
 	m.HandleFunc("GET /api/queue", s.queued)
 	m.HandleFunc("POST /api/queue/leave", s.dequeue)

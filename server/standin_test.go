@@ -14,6 +14,7 @@ import (
 // seatView is a seat as the table's info shows it.
 type seatView struct {
 	Name      string `json:"name"`
+	Free      bool   `json:"free"`
 	Connected bool   `json:"connected"`
 	Standin   bool   `json:"standin"`
 }

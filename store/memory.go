@@ -15,6 +15,8 @@ type Memory struct {
 	closed bool
 	tables map[string]*Saved
 	pp     memoryPeople // made on first use
+	// past holds each table's earlier matches, by table id (Match).
+	past map[string][]Match
 }
 
 // NewMemory returns an empty Memory store.
@@ -79,9 +81,11 @@ func (m *Memory) SetSeat(_ context.Context, id string, seat int, s Seat, start *
 	}
 	if start != nil {
 		// Checked before anything changes: both writes or neither.
-		if err := t.start(start.No, start.Seed); err != nil {
+		if err := t.startable(start.No); err != nil {
 			return err
 		}
+		m.archive(t)
+		t.start(start.No, start.Seed)
 	}
 	t.Seats[seat] = s
 	return nil
@@ -95,17 +99,24 @@ func (m *Memory) StartMatch(_ context.Context, id string, no int, seed uint64) e
 	if err != nil {
 		return err
 	}
-	return t.start(no, seed)
+	if err := t.startable(no); err != nil {
+		return err
+	}
+	m.archive(t)
+	t.start(no, seed)
+	return nil
 }
 
-// start makes match no the table's latest, unless it was started before.
-func (t *Saved) start(no int, seed uint64) error {
+// startable refuses match no if it was started before.
+func (t *Saved) startable(no int) error {
 	if t.Match != nil && t.Match.No == no {
 		return fmt.Errorf("store: table %q: match %d already started", t.ID, no)
 	}
-	t.Match = &Match{No: no, Seed: seed}
 	return nil
 }
+
+// start makes match no the table's latest.
+func (t *Saved) start(no int, seed uint64) { t.Match = &Match{No: no, Seed: seed} }
 
 // AppendMove implements Store.
 func (m *Memory) AppendMove(_ context.Context, id string, no, index int, mv Move) error {

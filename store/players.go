@@ -12,7 +12,8 @@ import (
 // sees the same players, sessions, queue and chat.
 
 // ErrNotFound is returned when a player, a session or a queue entry asked
-// for does not exist (or, for a session, has expired).
+// for does not exist (or, for a session, has expired), and wrapped by
+// Match's error for a missing table or match.
 var ErrNotFound = errors.New("store: not found")
 
 // ErrTaken is returned by ClaimUsername when another player holds the

@@ -132,6 +132,10 @@ type Store interface {
 	// Load returns one table with its latest match and its moves in
 	// order, finished or not, closed or not.
 	Load(ctx context.Context, table string) (Saved, error)
+	// Match returns one table with match no and its moves in order,
+	// finished or not, closed or not: a finished match's history. A
+	// missing table or match is an error wrapping ErrNotFound.
+	Match(ctx context.Context, table string, no int) (Saved, error)
 	// CloseTable closes a table as expired, abandoned or broken, with a
 	// reason: Open no longer lists it, and Load says so. Closing a closed
 	// table records the new state and reason.

@@ -21,6 +21,7 @@ import { accountChip, closeAccount } from './account.js';
 import { homeParts } from './home.js';
 import { ensurePlayer, player } from './player.js';
 import { chatPanel } from './chat.js';
+import { historyPage } from './history.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -418,8 +419,9 @@ function tablePage(id) {
       T.ui.render(game);
       page.append(game);
     }
-    if (T.state?.status === 'over' && T.seat >= 0) {
-      page.append(h('div.again', h('button.primary', { 'data-action': 'again', onclick: () => ctx.again() }, t('table.again'))));
+    if (T.state?.status === 'over') {
+      page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => ctx.again() }, t('table.again')) : null,
+        ' ', h('a.button', { href: `/m/${id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
     }
     const lines = T.ui ? T.log.map(e => pageLine(e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e))).filter(Boolean) : [];
     const log = h('ol.log', { id: 'log' }, lines.map(l => h('li', l)));
@@ -476,7 +478,9 @@ function route() {
   header();
   const m = /^\/t\/([a-z0-9]+)$/.exec(location.pathname);
   const help = /^\/help\/([a-z0-9]+)$/.exec(location.pathname);
+  const past = /^\/m\/([a-z0-9]+)\/([0-9]+)$/.exec(location.pathname);
   if (m) tablePage(m[1]);
+  else if (past) current = historyPage(document.getElementById('main'), past[1], Number(past[2]));
   else if (help) { const main = document.getElementById('main'); current = { render: () => helpPage(main, help[1]) }; current.render(); }
   else home();
 }
