@@ -88,8 +88,9 @@ function checkPassword(pw) {
 }
 
 // form is one of the panel's forms: its fields (name, label, type,
-// autocomplete, value), its button (red when danger), and the action run with the fields'
-// values; the answer, good or bad, shows under the button.
+// autocomplete, value), its button (red when danger), and the action run
+// with the fields' values; the answer, good or bad, shows under the
+// button.
 function form(id, title, fields, submit, action, extra, danger = false) {
   const note = notes[id];
   const kept = f => (f.type === 'password' ? undefined : typed[id + '.' + f.name]);

@@ -192,7 +192,8 @@ export function homeParts({ games, open, turnLabel }) {
             tb.lang ? h('span.langtag', { title: has('lobby.lang.' + tb.lang) ? t('lobby.lang.' + tb.lang) : tb.lang }, tb.lang.toUpperCase()) : null,
             ' ', h('span.lseats', t('lobby.seats', { taken: tb.players - free, n: tb.players }))),
           h('div.lnames', names.join(', '), free ? h('span.lfree', ' · ' + t('lobby.free', { n: free })) : null),
-          h('div.lrules', opts.length ? opts.join(' · ') : t('lobby.standard'), ' · ', t('table.turn', { time: turnLabel(tb.turn_seconds) }))),
+          h('div.lrules', opts.length ? opts.join(' · ') : t('lobby.standard'), ' · ',
+            tb.turn_seconds ? t('table.turn', { time: turnLabel(tb.turn_seconds) }) : t('lobby.noclock'))),
         // The player's own table (created here, or elsewhere while signed
         // in) is opened, not joined a second time.
         mineIds.has(tb.id)
