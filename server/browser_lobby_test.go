@@ -180,6 +180,13 @@ func TestBrowserAccountAcrossDevices(t *testing.T) {
 	claim(p, "ada_1", "correct horse")
 	p.until("the claim", text(`#acct-who`), &msg, func() bool { return strings.Contains(msg, "@ada_1") })
 	shootPanel(p, "account-user")
+	// The panel follows a language switch, its fields kept.
+	p.click(`#lang`)
+	p.until("the panel in French", `(`+text(`#acct-title`)+`) + ' ' + (`+text(`#acct-who`)+`)`, &msg, func() bool {
+		return msg == "Votre compte Vous jouez sous le nom Ada, connecté en tant que @ada_1."
+	})
+	shootPanel(p, "account-user-fr")
+	p.click(`#lang`)
 	p.narrow(100 * time.Millisecond)
 	p.desktop()
 	p.click(`[data-action=account-close]`)

@@ -1152,7 +1152,7 @@ const fr = {
   'lobby.try.quick': 'Partie rapide',
   'lobby.try.create': 'Créer une table',
   'lobby.seats': '{taken}/{n} assis',
-  'lobby.free': '{n} libre(s)',
+  'lobby.free': 'places libres : {n}',
   'lobby.standard': 'règles standard',
   'lobby.noclock': 'pas de limite de temps',
   'lobby.join': 'Rejoindre',
