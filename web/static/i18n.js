@@ -605,6 +605,8 @@ const en = {
   'history.export': 'Download (tapis replay)',
   'history.keys': 'Keys: ← and → step through the moves, Home and End go to the start and the end.',
   'history.replay': 'Replay this match',
+  // A seat whose player deleted their account (issue 16).
+  'player.deleted': 'deleted player',
 };
 
 const fr = {
@@ -1212,6 +1214,8 @@ const fr = {
   'history.export': 'Télécharger (tapis replay)',
   'history.keys': 'Touches : ← et → passent d’un coup à l’autre, Début et Fin vont au début et à la fin.',
   'history.replay': 'Revoir la partie',
+  // Une place dont le joueur a supprimé son compte (ticket 16).
+  'player.deleted': 'joueur supprimé',
 };
 
 // Exported for the dictionary test, which checks both have the same keys.
