@@ -138,7 +138,7 @@ func TestBrowserQuickMatch(t *testing.T) {
 	r := p.another()
 	r.home()
 	r.setName("Cid")
-	r.quickMatch("10")
+	r.quickMatch("5")
 	idR, _ := r.atTable()
 	if idR == idP {
 		t.Fatalf("the third player joined the full table %s", idR)

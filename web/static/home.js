@@ -13,7 +13,7 @@ function gameName(name) { return has('game.' + name) ? t('game.' + name) : name;
 
 // The waits before bots fill a quick match's free seats, in seconds (-1:
 // never), and how they read.
-const WAITS = [10, 30, 60, 120, -1];
+const WAITS = [5, 10, 30, 60, 120, -1];
 function waitLabel(n) {
   if (n < 0) return t('quick.wait.never');
   return n % 60 ? t('home.turn.s', { n }) : t('home.turn.min', { n: n / 60 });
