@@ -234,8 +234,9 @@ func TestBrowserJoinPage(t *testing.T) {
 	}
 	p.run("no forwarded headers", network.SetExtraHTTPHeaders(network.Headers{}))
 
-	// The guest, in a fresh tab's place: no token for this table.
-	p.run("guest", chromedp.Evaluate(`localStorage.clear()`, nil), chromedp.Navigate(p.h.hs.URL+"/t/"+id),
+	// The guest, in another browser's place: no token for this table and
+	// no session (the creator's would seat the page at the creator's seat).
+	p.run("guest", chromedp.Evaluate(`localStorage.clear()`, nil), network.ClearBrowserCookies(), chromedp.Navigate(p.h.hs.URL+"/t/"+id),
 		chromedp.WaitVisible(`#joininfo`, chromedp.ByQuery))
 	type summary struct {
 		Text  string   `json:"text"`

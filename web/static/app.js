@@ -16,6 +16,10 @@ import { optionLabel, joinSummary } from './tableinfo.js';
 import { fullNames } from './names.js';
 import * as motion from './motion.js';
 import { guide } from './guide.js';
+import { api } from './api.js';
+import { accountChip, closeAccount } from './account.js';
+import { homeParts } from './home.js';
+import { ensurePlayer, player } from './player.js';
 import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
 
@@ -37,21 +41,11 @@ function header() {
   const top = clear(document.getElementById('top'));
   top.append(
     h('a.logo', { href: '/' }, '♣ ', t('app.title')),
-    h('div.row', helpGame ? helpButton(helpGame) : null, h('button.lang', {
+    h('div.row.topright', helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
       id: 'lang', 'data-action': 'lang',
       onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); refreshHelp(); },
     }, t('lang.switch'))),
   );
-}
-
-async function api(method, path, body) {
-  const r = await fetch(path, {
-    method, headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { code: data.code, status: r.status });
-  return data;
 }
 
 // ---------------------------------------------------------------- lobby
@@ -61,8 +55,12 @@ async function home() {
   main.append(h('p', t('home.loading')));
   let list;
   try { list = await api('GET', '/api/games'); } catch { main.textContent = t('err.network'); return; }
-  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, name: localStorage.getItem('tapis.name') || '', players: 0, seats: [], options: {}, turn: 0, memory: false };
+  // Tables are public by default, as on most sites: a game among friends
+  // only is the choice to make.
+  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, players: 0, seats: [], options: {}, turn: 0, memory: false, public: true };
+  const parts = homeParts({ games: list, open: (url, seat) => openTable(url, seat), turnLabel });
   const render = () => {
+    parts.render();
     const g = list.find(x => x.name === form.game);
     if (form.players < g.min || form.players > g.max) form.players = Math.min(Math.max(2, g.min), g.max);
     // A new table faces bots that play well at every seat but the
@@ -98,7 +96,9 @@ async function home() {
         }));
     };
     main.append(h('section.home',
-      h('h1', t('app.title')), h('p.tagline', t('app.tagline')),
+      h('div.hometop', h('div', h('h1', t('app.title')), h('p.tagline', t('app.tagline'))), parts.who),
+      parts.mine,
+      h('div.homegrid', h('div.homeplay', parts.quick, parts.lobby),
       h('form.card-panel', { id: 'create', onsubmit: e => { e.preventDefault(); create(); } },
         h('h2', t('home.create')),
         h('label', t('home.game'), ' ',
@@ -108,10 +108,6 @@ async function home() {
             s.value = form.game; return s;
           })()),
         h('p.about', has(`game.${g.name}.about`) ? t(`game.${g.name}.about`) : ''),
-        h('label', t('home.name'), ' ', h('input', {
-          name: 'name', maxlength: 24, required: true, placeholder: t('home.name.placeholder'), value: form.name,
-          oninput: e => { form.name = e.target.value; },
-        })),
         h('label', t('home.players'), ' ', (() => {
           const s = h('select', { name: 'players', onchange: e => { form.players = Number(e.target.value); render(); } },
             Array.from({ length: g.max - g.min + 1 }, (_, i) => h('option', { value: g.min + i }, g.min + i)));
@@ -127,26 +123,35 @@ async function home() {
         })()),
         // A table option, not a game's: off, memory is part of the game.
         g.memory_aid ? h('label.opt', h('input', { type: 'checkbox', name: 'memory_aid', checked: form.memory, onchange: e => { form.memory = e.target.checked; } }), ' ', t('memory.option')) : null,
+        h('fieldset.visibility', h('legend', t('vis.legend')),
+          [['public', true], ['private', false]].map(([k, v]) => h('label.opt', h('input', {
+            type: 'radio', name: 'visibility', value: k, checked: form.public === v, onchange: () => { form.public = v; },
+          }), ' ', t('vis.' + k)))),
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
       ),
       h('nav.helplinks', { id: 'helplinks' }, h('span', t('help.rules')),
-        GAMES.map(x => h('a', { href: '/help/' + x, 'data-help': x }, gameName(x))))));
+        GAMES.map(x => h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)))))));
   };
   const create = async () => {
-    const name = form.name.trim();
-    if (!name) { toast(t('home.error.name')); return; }
-    localStorage.setItem('tapis.name', name);
+    const name = parts.name();
+    try { await parts.needPlayer(); } catch (err) { if (err.message !== 'no name') toast(err.message); return; }
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory) });
-      // The server's invite link names the host as the guests reach it.
-      tokens.set(r.table, { seat: r.seat, token: r.token, invite: r.invite });
-      history.pushState(null, '', r.url);
-      route();
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang() });
+      openTable(r.url, r);
     } catch (err) { toast(err.message); }
   };
-  current = { render };
+  current = { render, close: parts.close };
   render();
+}
+
+// openTable goes to a table's page; seat, a seat response (docs/API.md),
+// is kept for coming back without a session. The server's invite link
+// names the host as the guests reach it.
+function openTable(url, seat) {
+  if (seat?.token) tokens.set(seat.table, { seat: seat.seat, token: seat.token, invite: seat.invite });
+  history.pushState(null, '', url);
+  route();
 }
 
 // The times per move offered on the home page, in seconds (0: none).
@@ -352,9 +357,9 @@ function tablePage(id) {
 
   const join = async nm => {
     const n = nm.trim();
-    if (!n) { toast(t('home.error.name')); return; }
-    localStorage.setItem('tapis.name', n);
+    if (!n && !player()) { toast(t('home.error.name')); return; }
     try {
+      await ensurePlayer(n);
       const r = await api('POST', `/api/tables/${id}/join`, { name: n });
       tokens.set(id, { seat: r.seat, token: r.token, invite: r.invite });
       T.ws?.close(); T.ws = null;
@@ -400,7 +405,7 @@ function tablePage(id) {
           }, t('table.copy')))));
     }
     if (joining) {
-      const input = h('input', { name: 'name', maxlength: 24, value: localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
+      const input = h('input', { name: 'name', maxlength: 24, value: player()?.name || localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
       page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
         h('h2', t('table.join')), joinSummary(info, name, gameName(info.game), turnLabel(info.turn_seconds)),
         h('label', t('home.name'), ' ', input),
@@ -454,6 +459,10 @@ function tablePage(id) {
     try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
       if (err.status === 404) { T.notFound = true; render(); return; }
     }
+    // The session's seat (a table reached from "Your tables", on another
+    // device): the page is seated before the welcome says so, and offers
+    // no join form meanwhile.
+    if (T.info?.you >= 0 && T.seat < 0) T.seat = T.info.you;
     if (saved && saved.token == null) tokens.set(id, null);
     render();
     connect();
@@ -465,6 +474,7 @@ function route() {
   current = null;
   helpGame = null;
   closeHelp();
+  closeAccount();
   header();
   const m = /^\/t\/([a-z0-9]+)$/.exec(location.pathname);
   const help = /^\/help\/([a-z0-9]+)$/.exec(location.pathname);
