@@ -94,10 +94,21 @@ func TestBrowserRatings(t *testing.T) {
 	if !strings.Contains(guestBox.Why, "username") || guestBox.Tag != "Rated" {
 		t.Fatalf("the guest reads %+v", guestBox)
 	}
+	p.narrow(100 * time.Millisecond)
+	p.shoot("ratings-guest-form-360.png")
+	p.desktop()
 	p.click(`[data-action=rated-account]`)
 	p.run("the account panel", chromedp.WaitVisible(`#account`, chromedp.ByQuery))
 	p.run("close it", chromedp.Evaluate(`document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))`, nil))
+	// Joining it from the lobby is refused in the guest's words.
+	p.click(fmt.Sprintf(`[data-join=%q]`, waiting.Table))
+	var refused string
+	p.until("the refusal", text(`#toast`), &refused, func() bool { return strings.Contains(refused, "username") })
 	p.run("the join page", chromedp.Navigate(h.hs.URL+"/t/"+waiting.Table), chromedp.WaitVisible(`#joinrated`, chromedp.ByQuery))
+	// The guest is not ranked: the leaderboard says what it takes.
+	p.run("the leaderboard", chromedp.Navigate(h.hs.URL+"/leaderboard"))
+	var unranked string
+	p.until("the guest's note", text(`#board-unranked`), &unranked, func() bool { return strings.Contains(unranked, "at least 5 rated games") })
 
 	// Ada signs in on this browser and creates a rated table.
 	if st := p.fetchJS("sign in", "POST", "/api/account/signin", `{"username":"ada","password":"correct-horse-ada"}`); st != http.StatusOK {
@@ -158,6 +169,8 @@ func TestBrowserRatings(t *testing.T) {
 		t.Fatalf("the leaderboard: %+v", b)
 	}
 	p.shootSizes("ratings-board", 200*time.Millisecond)
+	p.narrow(0) // nothing sticks out sideways at 360 px
+	p.desktop()
 	// Another game's tab: nobody is ranked there yet.
 	p.click(`[data-board-game=papayoo]`)
 	var empty string
@@ -179,12 +192,23 @@ func TestBrowserRatings(t *testing.T) {
 		t.Fatalf("the newest recent game links to %q, want /m/%s/1", pv.Recent[0], id)
 	}
 	p.shootSizes("ratings-profile", 200*time.Millisecond)
+	p.narrow(0)
+	p.desktop()
 	// In French, with how ratings work open.
 	p.run("French", chromedp.Evaluate(`document.querySelector('#lang').click()`, nil),
 		chromedp.Evaluate(`document.querySelector('#how').open = true`, nil))
 	var fr string
 	p.until("the profile in French", text(`#profile .pgstats`), &fr, func() bool { return strings.Contains(fr, "Parties : 5") })
 	p.shootSizes("ratings-profile-fr", 200*time.Millisecond)
+	// The French leaderboard reached by the link to how ratings work,
+	// which opens it.
+	p.run("how ratings work", chromedp.Navigate(h.hs.URL+"/leaderboard/cabo#how"))
+	var how string
+	p.until("how ratings work, open, in French", `document.querySelector('#how[open]') ? document.querySelector('#how').textContent : ''`, &how,
+		func() bool { return strings.Contains(how, "Comment marche la cote") && strings.Contains(how, "1500") })
+	p.narrow(100 * time.Millisecond)
+	p.shoot("ratings-board-fr-360.png")
+	p.desktop()
 	p.run("the recent game's match", chromedp.Navigate(h.hs.URL+pv.Recent[0]))
 	var code string
 	p.until("the match's page", `document.querySelector('#hist-pos') ? 'ok' : ''`, &code, func() bool { return code == "ok" })

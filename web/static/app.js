@@ -143,7 +143,7 @@ async function home() {
     try {
       const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated });
       openTable(r.url, r);
-    } catch (err) { toast(err.code === 'rated_needs_account' ? t('rated.needs') : err.message); }
+    } catch (err) { toast(err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message); }
   };
   current = { render, close: parts.close };
   render();
@@ -369,7 +369,7 @@ function tablePage(id) {
       T.ws?.close(); T.ws = null;
       connect();
     } catch (err) {
-      toast(err.status === 409 ? t('table.full') : err.code === 'rated_needs_account' ? t('rated.needs') : err.message);
+      toast(err.status === 409 ? t('table.full') : err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message);
     }
   };
 
