@@ -184,7 +184,9 @@ function tablePage(id) {
   const name = s => {
     const seat = T.info?.seats[s];
     if (!seat) return '?';
-    const n = seat.bot ? t('seat.bot', { n: s + 1, kind: t('bot.' + seat.bot) }) : seat.name || t('table.seat.free');
+    // A taken seat without a name is a player who deleted their account.
+    const n = seat.bot ? t('seat.bot', { n: s + 1, kind: t('bot.' + seat.bot) })
+      : seat.name || (seat.free ? t('table.seat.free') : t('player.deleted'));
     return s === T.seat ? `${n} (${t('table.you')})` : n;
   };
   const ctx = {

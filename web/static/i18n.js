@@ -605,6 +605,8 @@ const en = {
   'history.export': 'Download (tapis replay)',
   'history.keys': 'Keys: ← and → step through the moves, Home and End go to the start and the end.',
   'history.replay': 'Replay this match',
+  // A seat whose player deleted their account (issue 16).
+  'player.deleted': 'deleted player',
   // Ratings (ratings.js): the Rated box, the end panel, leaderboards, profiles.
   'rated.option': 'Rated table',
   'rated.option.about': 'The match counts for the players’ ratings; only players with a username may sit.',
@@ -633,7 +635,6 @@ const en = {
   'board.empty': 'Nobody is ranked in {game} yet: a player appears after {n} rated games.',
   'board.min': 'Players with at least {n} rated games, best first. The bots’ levels are the dashed lines.',
   'board.bot': '{level} bot: {rating}',
-  'board.deleted': 'deleted player',
   'board.prev': 'Previous 50',
   'board.next': 'Next 50',
   'profile.you': 'You',
@@ -1267,6 +1268,8 @@ const fr = {
   'history.export': 'Télécharger (tapis replay)',
   'history.keys': 'Touches : ← et → passent d’un coup à l’autre, Début et Fin vont au début et à la fin.',
   'history.replay': 'Revoir la partie',
+  // Une place dont le joueur a supprimé son compte (ticket 16).
+  'player.deleted': 'joueur supprimé',
   // Ratings (ratings.js): the Rated box, the end panel, leaderboards, profiles.
   'rated.option': 'Table classée',
   'rated.option.about': 'La partie compte pour la cote des joueurs ; seuls les joueurs avec un identifiant peuvent s’asseoir.',
@@ -1295,7 +1298,6 @@ const fr = {
   'board.empty': 'Personne n’est encore classé à {game} : un joueur y entre après {n} parties classées.',
   'board.min': 'Les joueurs qui ont au moins {n} parties classées, du meilleur au moins bon. Les niveaux des robots sont les lignes pointillées.',
   'board.bot': 'robot {level} : {rating}',
-  'board.deleted': 'joueur supprimé',
   'board.prev': '50 précédents',
   'board.next': '50 suivants',
   'profile.you': 'Vous',

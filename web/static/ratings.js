@@ -180,7 +180,7 @@ export function leaderboardPage(main, game) {
   };
   const playerRow = (p, mine) => h('tr.prow' + (mine ? '.me' : ''), { dataset: { player: p.id } },
     h('td.rank', p.rank),
-    h('td.name', p.name ? h('a', { href: '/p/' + encodeURIComponent(p.id) }, p.name) : h('em', t('board.deleted'))),
+    h('td.name', p.name ? h('a', { href: '/p/' + encodeURIComponent(p.id) }, p.name) : h('em', t('player.deleted'))),
     h('td.rating', h('strong', p.rating), p.provisional ? [' ', provisionalMark()] : null),
     h('td.games', p.games),
     h('td.wins', p.wins));
@@ -231,7 +231,7 @@ export function profilePage(main, id) {
     if (!d) { page.append(h('p', t('home.loading'))); return; }
     document.title = `${d.name} · Tapis`;
     const dateFmt = new Intl.DateTimeFormat(getLang(), { day: 'numeric', month: 'short', year: 'numeric' });
-    page.append(h('div.proftop', h('h1', d.name || t('board.deleted')), d.username ? h('span.handle', '@' + d.username) : null,
+    page.append(h('div.proftop', h('h1', d.name || t('player.deleted')), d.username ? h('span.handle', '@' + d.username) : null,
       player()?.id === d.id ? h('span.badge', t('profile.you')) : null));
     if (!d.games.length) page.append(h('div.card-panel', h('p', { id: 'profile-none' }, t('profile.none'))));
     page.append(h('div.profgames', d.games.map(g => h('article.card-panel.profgame', { dataset: { game: g.game } },
