@@ -84,6 +84,7 @@ type lobbyTable struct {
 	Options     json.RawMessage `json:"options"`
 	TurnSeconds int             `json:"turn_seconds"`
 	Lang        string          `json:"lang"`
+	Rated       bool            `json:"rated"`
 	Seats       []lobbySeat     `json:"seats"`
 	Created     time.Time       `json:"created"`
 }
@@ -120,7 +121,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	}{Tables: []lobbyTable{}}
 	for _, t := range ts {
 		lt := lobbyTable{ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options,
-			TurnSeconds: int(t.TurnTime / s.cfg.TurnUnit), Lang: t.Lang, Created: t.Created, Seats: []lobbySeat{}}
+			TurnSeconds: int(t.TurnTime / s.cfg.TurnUnit), Lang: t.Lang, Rated: t.Rated, Created: t.Created, Seats: []lobbySeat{}}
 		for _, st := range t.Seats {
 			lt.Seats = append(lt.Seats, lobbySeat{Name: st.Name, Bot: st.Bot, Free: st.Bot == "" && st.TokenHash == ""})
 		}

@@ -22,6 +22,7 @@ import { homeParts } from './home.js';
 import { ensurePlayer, player } from './player.js';
 import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
+import { ratedField, ratedTag, leaderboardPage, profilePage, boardIcon } from './ratings.js';
 
 const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
 
@@ -41,7 +42,8 @@ function header() {
   const top = clear(document.getElementById('top'));
   top.append(
     h('a.logo', { href: '/' }, '♣ ', t('app.title')),
-    h('div.row.topright', helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
+    h('div.row.topright', h('a.toplink', { href: '/leaderboard', id: 'toplink-board', title: t('board.heading') }, boardIcon(), h('span.tl-text', t('board.link'))),
+      helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
       id: 'lang', 'data-action': 'lang',
       onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); refreshHelp(); },
     }, t('lang.switch'))),
@@ -57,7 +59,7 @@ async function home() {
   try { list = await api('GET', '/api/games'); } catch { main.textContent = t('err.network'); return; }
   // Tables are public by default, as on most sites: a game among friends
   // only is the choice to make.
-  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, players: 0, seats: [], options: {}, turn: 0, memory: false, public: true };
+  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, players: 0, seats: [], options: {}, turn: 0, memory: false, public: true, rated: false };
   const parts = homeParts({ games: list, open: (url, seat) => openTable(url, seat), turnLabel });
   const render = () => {
     parts.render();
@@ -96,7 +98,8 @@ async function home() {
         }));
     };
     main.append(h('section.home',
-      h('div.hometop', h('div', h('h1', t('app.title')), h('p.tagline', t('app.tagline'))), parts.who),
+      h('div.hometop', h('div', h('h1', t('app.title')), h('p.tagline', t('app.tagline')),
+        h('p.homeboard', h('a', { href: '/leaderboard', id: 'home-board' }, boardIcon(), ' ', t('board.link')))), parts.who),
       parts.mine,
       h('div.homegrid', h('div.homeplay', parts.quick, parts.lobby),
       h('form.card-panel', { id: 'create', onsubmit: e => { e.preventDefault(); create(); } },
@@ -123,6 +126,7 @@ async function home() {
         })()),
         // A table option, not a game's: off, memory is part of the game.
         g.memory_aid ? h('label.opt', h('input', { type: 'checkbox', name: 'memory_aid', checked: form.memory, onchange: e => { form.memory = e.target.checked; } }), ' ', t('memory.option')) : null,
+        ratedField(form),
         h('fieldset.visibility', h('legend', t('vis.legend')),
           [['public', true], ['private', false]].map(([k, v]) => h('label.opt', h('input', {
             type: 'radio', name: 'visibility', value: k, checked: form.public === v, onchange: () => { form.public = v; },
@@ -137,9 +141,9 @@ async function home() {
     try { await parts.needPlayer(); } catch (err) { if (err.message !== 'no name') toast(err.message); return; }
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang() });
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated });
       openTable(r.url, r);
-    } catch (err) { toast(err.message); }
+    } catch (err) { toast(err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message); }
   };
   current = { render, close: parts.close };
   render();
@@ -367,7 +371,7 @@ function tablePage(id) {
       T.ws?.close(); T.ws = null;
       connect();
     } catch (err) {
-      toast(err.status === 409 ? t('table.full') : err.message);
+      toast(err.status === 409 ? t('table.full') : err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message);
     }
   };
 
@@ -385,7 +389,7 @@ function tablePage(id) {
     if (helpGame !== info.game) { helpGame = info.game; header(); }
     const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
     page.append(h('div.tablebar',
-      h('h1', gameName(info.game)),
+      h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null),
       h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', name(i)),
         seatNote(s), clock(i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(info, s, i)))),
       info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
@@ -410,6 +414,7 @@ function tablePage(id) {
       const input = h('input', { name: 'name', maxlength: 24, value: player()?.name || localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
       page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
         h('h2', t('table.join')), joinSummary(info, name, gameName(info.game), turnLabel(info.turn_seconds)),
+        info.rated ? h('p.jrated', { id: 'joinrated' }, ratedTag(), ' ', t('rated.join')) : null,
         h('label', t('home.name'), ' ', input),
         h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
           h('button', { type: 'button', onclick: () => { T.watching = true; render(); } }, t('table.watch')))));
@@ -481,7 +486,11 @@ function route() {
   const m = /^\/t\/([a-z0-9]+)$/.exec(location.pathname);
   const help = /^\/help\/([a-z0-9]+)$/.exec(location.pathname);
   const past = /^\/m\/([a-z0-9]+)\/([0-9]+)$/.exec(location.pathname);
+  const board = /^\/leaderboard(?:\/([a-z0-9]+))?\/?$/.exec(location.pathname);
+  const prof = /^\/p\/([^/]+)$/.exec(location.pathname);
   if (m) tablePage(m[1]);
+  else if (board) current = leaderboardPage(document.getElementById('main'), board[1]);
+  else if (prof) current = profilePage(document.getElementById('main'), decodeURIComponent(prof[1]));
   else if (past) current = historyPage(document.getElementById('main'), past[1], Number(past[2]));
   else if (help) { const main = document.getElementById('main'); current = { render: () => helpPage(main, help[1]) }; current.render(); }
   else home();

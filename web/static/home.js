@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { player, ensurePlayer, onPlayer, savedName, loadPlayer } from './player.js';
 import { explain } from './account.js';
 import { optionLines } from './tableinfo.js';
+import { ratedTag } from './ratings.js';
 
 function gameName(name) { return has('game.' + name) ? t('game.' + name) : name; }
 
@@ -190,6 +191,7 @@ export function homeParts({ games, open, turnLabel }) {
         h('div.lmain',
           h('div.lhead', h('strong', gameName(tb.game)), ' ',
             tb.lang ? h('span.langtag', { title: has('lobby.lang.' + tb.lang) ? t('lobby.lang.' + tb.lang) : tb.lang }, tb.lang.toUpperCase()) : null,
+            tb.rated ? [' ', ratedTag()] : null,
             ' ', h('span.lseats', t('lobby.seats', { taken: tb.players - free, n: tb.players }))),
           h('div.lnames', names.join(', '), free ? h('span.lfree', ' · ' + t('lobby.free', { n: free })) : null),
           h('div.lrules', opts.length ? opts.join(' · ') : t('lobby.standard'), ' · ',

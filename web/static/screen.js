@@ -3,6 +3,7 @@
 // stylesheet. ctx is the table a screen is given (see app.js).
 import { h, tap } from './dom.js';
 import { t } from './i18n.js';
+import { ratingLines } from './ratings.js';
 
 // around lists the seats other than seat as they sit after it around a
 // table of n; a spectator (seat -1) gets every seat, from 0.
@@ -18,6 +19,7 @@ export function around(seat, n) {
 // endPanel is the panel over the table at a round's end (kind 'round', or
 // the game's own kinds) and at the game's ('over'): the content, then a
 // Close button and, once the game is over, Play again for a seated player.
+// At a rated table the game's end lists the rating changes (ratings.js).
 // dismiss forgets the panel, before the table is drawn again or the next
 // game asked for. cls adds classes to the panel ('.x.y').
 export function endPanel(ctx, kind, cls, dismiss, ...content) {
@@ -25,7 +27,7 @@ export function endPanel(ctx, kind, cls, dismiss, ...content) {
   const again = kind === 'over' && ctx.seat >= 0
     ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { dismiss(); ctx.again(); }) }, t('table.again')) : null;
   return h('div.overlay', { id: 'overlay', 'data-kind': kind },
-    h('div.card-panel' + cls, content, h('div.row', close, again)));
+    h('div.card-panel' + cls, content, kind === 'over' ? ratingLines(ctx) : null, h('div.row', close, again)));
 }
 
 // winnersLine names the winners of a game, for an end panel.
