@@ -73,6 +73,14 @@ func (t *table) seatBot(c *conn, m clientMsg) {
 		t.sendError(c, codeStore, "server: the seat could not be saved; try again", m.ID)
 		return
 	}
+	if t.rated && t.st != nil && seat.Player != "" {
+		// A rated match's leaver is rated as last, not let off by the
+		// bot that finishes for them (rated.go).
+		if t.gone == nil {
+			t.gone = map[int]string{}
+		}
+		t.gone[i] = seat.Player
+	}
 	seat.Seat = ns
 	if t.st != nil {
 		// Mid-match: the bot replaces any stand-in and a thought of its

@@ -313,3 +313,48 @@ func TestLeaderboardAndProfile(t *testing.T) {
 		t.Fatalf("an unknown player: %d %q", code, e.Code)
 	}
 }
+
+// A leaver whose seat the host gives to a bot mid-match is still rated,
+// last: the bot that finishes for them does not let them off.
+func TestRatedSeatGivenToBotRanksLeaverLast(t *testing.T) {
+	cfg := testConfig()
+	cfg.AwayAfter, cfg.BotDelay = 50*time.Millisecond, time.Millisecond
+	h := newHarness(t, cfg)
+	ada, adaID := signedUp(h, "Ada", "ada")
+	bob, bobID := signedUp(h, "Bob", "bob")
+	var tab, bs seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "rated": true}, &tab)
+	bob.must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]string{}, &bs)
+	c := ada.dial(tab.Table)
+	// Bob never comes: once he is gone long enough, the host gives his
+	// seat to a bot (refused as too soon until then).
+	asked := false
+	eventually(t, "Bob's seat given to a bot", func() bool {
+		if !asked {
+			c.send(map[string]any{"type": "seat_bot", "seat": bs.Seat, "bot": "normal"})
+			asked = true
+		}
+		// Either the refusal (too soon: ask again) or a change of the
+		// table, which may be the bot.
+		if m := c.next("table", "error"); m.Type == "error" {
+			asked = false
+			return false
+		}
+		return h.info(tab.Table).Seats[bs.Seat].Bot == "normal"
+	})
+	// The wait above skipped Ada's states: a new page of hers starts
+	// from the current one.
+	c = ada.dial(tab.Table)
+	if m, err := playRandom(c, tab.Seat, 5, 1<<30); err != nil || m.Status != "over" {
+		t.Fatalf("playing: %v, %+v", err, m.Status)
+	}
+	var rows []store.Result
+	eventually(t, "the match rated", func() bool {
+		var err error
+		rows, err = h.store.MatchResults(context.Background(), tab.Table, 1)
+		return err == nil && len(rows) == 2
+	})
+	if rows[0].Player != adaID || rows[1].Player != bobID || rows[1].Rank != 2 {
+		t.Fatalf("results %+v: want Ada, then Bob last (rank 2), not the bot", rows)
+	}
+}

@@ -102,10 +102,13 @@ type table struct {
 
 	// rated: the table rates its matches (rated.go); moved counts each
 	// human seat's moves in this match, its player's and a stand-in's;
-	// ratings is each seat's rating change once a rated match is over.
+	// ratings is each seat's rating change once a rated match is over;
+	// gone names, by seat, the player whose seat the host gave to a bot
+	// in this match: they left, and rank last.
 	rated   bool
 	moved   [][2]int
 	ratings []seatRating
+	gone    map[int]string
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -387,7 +390,7 @@ func (t *table) begin(no int, seed uint64) error {
 	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
 	t.rounds = [][]int{}
-	t.moved, t.ratings = nil, nil
+	t.moved, t.ratings, t.gone = nil, nil, nil
 	t.botC, t.thinking = nil, 0
 	now := time.Now()
 	for i := range t.seats {
