@@ -1,7 +1,7 @@
 // Command tapis is the one binary of Tapis: it serves the web table, plays
 // scripted games, simulates games between bots and checks a database.
 //
-//	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s]
+//	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s] [--metrics-addr 127.0.0.1:9090]
 //	tapis sim    --game cabo --players 4 --bots heuristic,random,... --games N --seed S [--json]
 //	tapis replay FILE|-
 //	tapis check  [--db tapis.db|postgres://...]
