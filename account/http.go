@@ -223,12 +223,20 @@ func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 		s.rehash(r, p.ID, req.Password)
 	}
 	old := ""
-	if _, sess, err := s.current(r); err == nil {
+	guest, sess, err := s.current(r)
+	if err == nil {
 		old = sess.Hash
 	}
 	if err := s.signIn(w, r, p.ID, old); err != nil {
 		storeError(w)
 		return
+	}
+	if err == nil && guest.Username == "" && guest.ID != p.ID {
+		// A guest signing in to their account on this browser keeps the
+		// games they are playing: their seats go to the account.
+		if err := s.players.MoveSeats(r.Context(), guest.ID, p.ID, p.Name); err == nil {
+			s.moved(guest.ID, p)
+		}
 	}
 	api.Write(w, http.StatusOK, me{View(p)})
 }

@@ -57,6 +57,9 @@ type Config struct {
 	// deleted (Deleted set, no name) once the store has it, so that the
 	// tables showing them can follow at once.
 	Changed func(p store.Player)
+	// Moved, if set, is told when a guest's seats at unfinished tables
+	// went to the account they signed in to (store.MoveSeats).
+	Moved func(from string, to store.Player)
 }
 
 // Service is the identity of the people using the server: who a request
@@ -73,6 +76,7 @@ type Service struct {
 	accounts  *limit.Rates
 	addresses *limit.Rates
 	changed   func(p store.Player)
+	moved     func(from string, to store.Player)
 }
 
 // New returns a Service for c.
@@ -82,10 +86,13 @@ func New(c Config) (*Service, error) {
 	}
 	s := &Service{
 		players: c.Players, hasher: c.Hasher, now: c.Now, lifetime: c.Lifetime, proxies: c.Proxies,
-		guests: c.Guests, accounts: c.Accounts, addresses: c.Addresses, changed: c.Changed,
+		guests: c.Guests, accounts: c.Accounts, addresses: c.Addresses, changed: c.Changed, moved: c.Moved,
 	}
 	if s.changed == nil {
 		s.changed = func(store.Player) {}
+	}
+	if s.moved == nil {
+		s.moved = func(string, store.Player) {}
 	}
 	if s.hasher == nil {
 		s.hasher = NewHasher(0)

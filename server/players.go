@@ -161,6 +161,35 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 	}
 }
 
+// seatsMoved makes the loaded tables where guest from sat seat the account
+// to instead, as the store has done (store.MoveSeats), so that the
+// account's session reaches those seats at once.
+func (s *Server) seatsMoved(from string, to store.Player) {
+	ctx, cancel := s.persist()
+	defer cancel()
+	ts, err := s.cfg.Store.PlayerTables(ctx, to.ID)
+	if err != nil {
+		s.log.Error("player tables", "err", err)
+		return
+	}
+	for _, pt := range ts {
+		s.mu.Lock()
+		t := s.tables[pt.ID]
+		s.mu.Unlock()
+		if t == nil {
+			continue
+		}
+		t.post(ctx, func() {
+			for i := range t.seats {
+				if t.seats[i].Player == from && t.seats[i].Bot == "" {
+					t.seats[i].Player, t.seats[i].Name = to.ID, to.Name
+				}
+			}
+			t.broadcastInfo()
+		})
+	}
+}
+
 // playerChanged makes the loaded tables where a player sits show their
 // new name, or none once they deleted their account (the page then says
 // "deleted player"); the store has changed the seats already, for the

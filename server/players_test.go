@@ -359,3 +359,43 @@ func TestRenameAndDeleteReachTheTable(t *testing.T) {
 		t.Fatalf("a deleted player is still signed in: %+v", me.Player)
 	}
 }
+
+// A guest who signs in to their account on the same browser keeps the
+// table they were playing: its seat is the account's now, on this browser
+// and on any other where the account is signed in.
+func TestGuestSeatsFollowTheSignIn(t *testing.T) {
+	h := newHarness(t, testConfig())
+	home := h.person()
+	home.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	home.must(http.StatusOK, "POST", "/api/account/claim", map[string]string{"username": "ada", "password": "lovelace-1815"}, nil)
+	var me meResp
+	home.must(http.StatusOK, "GET", "/api/me", nil, &me)
+	account := me.Player.ID
+
+	phone := h.person()
+	phone.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "A."}, nil)
+	var tab seatResp
+	phone.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "easy"}}, &tab)
+	watcher := h.dial(tab.Table, "")
+	watcher.next("welcome")
+	phone.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"username": "ada", "password": "lovelace-1815"}, nil)
+	// The loaded table shows the account's name at once.
+	watcher.within(10*time.Second, "the account's name at the seat", func(m infoMsg) bool {
+		s, ok := m.seat(0)
+		return ok && s.Name == "Ada"
+	})
+	for _, p := range []*person{phone, home} {
+		var mine myTablesResp
+		p.must(http.StatusOK, "GET", "/api/me/tables", nil, &mine)
+		if len(mine.Tables) != 1 || mine.Tables[0].ID != tab.Table || mine.Tables[0].Seat != 0 {
+			t.Fatalf("the account's tables: %+v", mine)
+		}
+		if w := p.dial(tab.Table).next("welcome"); w.Seat != 0 {
+			t.Fatalf("the account's WebSocket is seat %d", w.Seat)
+		}
+	}
+	sv, err := h.store.Load(t.Context(), tab.Table)
+	if err != nil || sv.Seats[0].Player != account {
+		t.Fatalf("the stored seat: %+v %v", sv.Seats[0], err)
+	}
+}

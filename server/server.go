@@ -232,7 +232,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
 		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
 	ac := cfg.Accounts
-	ac.Players, ac.Proxies, ac.Changed = cfg.Store, cfg.Proxies, s.playerChanged
+	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
 	acc, err := account.New(ac)
 	if err != nil {
 		return nil, err

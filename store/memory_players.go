@@ -130,6 +130,23 @@ func (m *Memory) RenamePlayer(_ context.Context, id, name string) error {
 	return nil
 }
 
+// MoveSeats implements Players.
+func (m *Memory) MoveSeats(_ context.Context, from, to, name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, t := range m.tables {
+		if !t.open() {
+			continue
+		}
+		for i := range t.Seats {
+			if t.Seats[i].Player == from {
+				t.Seats[i].Player, t.Seats[i].Name = to, name
+			}
+		}
+	}
+	return nil
+}
+
 // ClaimUsername implements Players.
 func (m *Memory) ClaimUsername(_ context.Context, id, username, key, password string) error {
 	m.mu.Lock()

@@ -88,6 +88,11 @@ type Players interface {
 	// keeps its player id, so that a finished game still shows a deleted
 	// player there), and their queue entry removed.
 	DeletePlayer(ctx context.Context, id string) error
+	// MoveSeats gives the seats of player from at tables that are open
+	// (not closed, latest match not over) to player to, under name: a
+	// guest who signs in to their account on the same browser keeps the
+	// games they are playing. Finished games keep the guest.
+	MoveSeats(ctx context.Context, from, to, name string) error
 	// PlayerTables lists the open tables (not closed, latest match not
 	// over or none yet) where the player has a seat, newest first.
 	PlayerTables(ctx context.Context, player string) ([]PlayerTable, error)

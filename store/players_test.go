@@ -127,6 +127,33 @@ func testPlayers(t *testing.T, s Store) {
 	if pts, err := s.PlayerTables(ctx, "nobody"); err != nil || len(pts) != 0 {
 		t.Fatalf("tables of nobody: %+v, %v", pts, err)
 	}
+
+	// Ann, a guest, signs in as the account p9: her seats at the open
+	// tables go with her; the finished and closed ones stay hers.
+	must(t, s.MoveSeats(ctx, "p1", "p9", "Ann A."))
+	for id, want := range map[string]Seat{
+		"open-old": {Name: "Ann A.", TokenHash: "a", Player: "p9"}, "open-new": {Name: "Ann A.", TokenHash: "a2", Player: "p9"},
+		"finished": {Name: "Ann", TokenHash: "a3", Player: "p1"}, "closed": {Name: "Ann", TokenHash: "a4", Player: "p1"},
+	} {
+		tab, err := s.Load(ctx, id)
+		must(t, err)
+		seat := tab.Seats[0]
+		if id == "open-old" {
+			seat = tab.Seats[1]
+			if tab.Seats[0].Player != "p2" || tab.Seats[0].Name != "Bob" {
+				t.Fatalf("moving Ann's seats moved Bob's: %+v", tab.Seats)
+			}
+		}
+		if seat != want {
+			t.Fatalf("table %s after the move: Ann's seat %+v, want %+v", id, seat, want)
+		}
+	}
+	if pts, err := s.PlayerTables(ctx, "p9"); err != nil || len(pts) != 2 {
+		t.Fatalf("tables of p9 after the move: %+v, %v", pts, err)
+	}
+	if pts, err := s.PlayerTables(ctx, "p1"); err != nil || len(pts) != 0 {
+		t.Fatalf("tables of p1 after the move: %+v, %v", pts, err)
+	}
 }
 
 // samePlayerTables compares times with Equal: stores read them back in

@@ -122,6 +122,16 @@ func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
 	})
 }
 
+// MoveSeats implements Players.
+func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
+	_, err := p.pool.Exec(ctx, `UPDATE tapis_seats SET player = $2, name = $3 WHERE player = $1
+		AND table_id IN (SELECT t.id FROM tapis_tables t WHERE `+pgOpenTable+`)`, from, to, name)
+	if err != nil {
+		return p.fail(err, "moving player %s's seats", from)
+	}
+	return nil
+}
+
 // ClaimUsername implements Players.
 func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	return p.one(ctx, ErrNotFound, "claiming a username",

@@ -63,6 +63,12 @@ func (s *SQLite) RenamePlayer(ctx context.Context, id, name string) error {
 			args: []any{name, id}}}})
 }
 
+// MoveSeats implements Players.
+func (s *SQLite) MoveSeats(ctx context.Context, from, to, name string) error {
+	return s.do(ctx, op{query: `UPDATE seats SET player = ?, name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tables t WHERE ` + sqliteOpenTable + `)`,
+		args: []any{to, name, from}})
+}
+
 // ClaimUsername implements Players.
 func (s *SQLite) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	return s.do(ctx, op{one: true, refused: ErrNotFound, conflict: ErrTaken,
