@@ -91,11 +91,21 @@ type Random struct {
 	buf []game.Move
 }
 
+// randomBuf is the capacity a random player's move buffer starts with:
+// more than any game's legal moves (Cabo, 5 players: 80), so that the
+// buffer never grows while a game is played.
+const randomBuf = 128
+
 // NewRandom returns a random player seeded with seed.
-func NewRandom(seed uint64) *Random { return &Random{rng: game.NewRNG(seed)} }
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: game.NewRNG(seed), buf: make([]game.Move, 0, randomBuf)}
+}
 
 // Observe implements game.Player; a random player remembers nothing.
 func (r *Random) Observe(game.Event) {}
+
+// Deaf implements game.Deaf: a random player needs no event.
+func (r *Random) Deaf() bool { return true }
 
 // Choose implements game.Player.
 func (r *Random) Choose(k game.Knowledge) game.Move {
