@@ -9,12 +9,13 @@ import (
 )
 
 // worker plays games one after another and adds them up. What it keeps
-// from game to game (the result it reads scores into) is what lets the
-// moves of a game cost no allocation; a game's setup (its state, its bots)
-// may allocate.
+// from game to game (the seats, the bots when they can restart, the
+// result it reads scores into) is what lets a game cost no allocation but
+// its state's: moves cost none at all.
 type worker struct {
 	c *Config
 	t tally
+	m match // the game being played, its seats reused for the next
 	// games and busy are the worker's own count and time spent playing,
 	// for the per-worker speed.
 	games int
@@ -34,35 +35,44 @@ type match struct {
 	players []game.Player
 }
 
-// setup deals game i and seats its bots; its seeds depend only on
-// (Seed, i).
-func (c *Config) setup(i int) (match, error) {
-	m := match{i: i, seed: mix(c.Seed, uint64(i))}
+// setup deals game i and seats its bots in m; its seeds depend only on
+// (Seed, i). A bot already in m's seat is restarted rather than made
+// anew when it is the same bot and can restart (bot.Restarter).
+func (c *Config) setup(i int, m *match) error {
+	m.i, m.seed = i, mix(c.Seed, uint64(i))
 	var err error
 	m.st, err = c.Game.New(game.Config{Players: c.Players, Options: c.Options, Seed: m.seed})
 	if err != nil {
-		return m, err
+		return err
 	}
-	m.botAt = make([]int, c.Players)
-	m.players = make([]game.Player, c.Players)
+	if len(m.players) != c.Players {
+		m.botAt = make([]int, c.Players)
+		m.players = make([]game.Player, c.Players)
+	}
 	for s := range m.players {
+		prev := m.botAt[s]
 		m.botAt[s] = s
 		if c.Rotate {
 			m.botAt[s] = rotated(i, s, c.Players)
 		}
-		if m.players[s], err = bot.New(c.Game, c.Bots[m.botAt[s]], game.Seat(s), mix(m.seed, uint64(s)+1)); err != nil {
-			return m, err
+		seed := mix(m.seed, uint64(s)+1)
+		if r, ok := m.players[s].(bot.Restarter); ok && c.Bots[prev] == c.Bots[m.botAt[s]] {
+			r.Restart(seed)
+			continue
+		}
+		if m.players[s], err = bot.New(c.Game, c.Bots[m.botAt[s]], game.Seat(s), seed); err != nil {
+			return err
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // play plays game i and adds it to the tally.
 func (w *worker) play(i int) error {
 	start := time.Now()
-	m, err := w.c.setup(i)
+	err := w.c.setup(i, &w.m)
 	if err == nil {
-		err = w.run(m)
+		err = w.run(&w.m)
 	}
 	w.busy += time.Since(start)
 	return err
@@ -71,7 +81,7 @@ func (w *worker) play(i int) error {
 // run plays a set-up game to its end and adds it to the tally. The score
 // is read only when a round ends (Rounds changes), and into w.res, so
 // that a move costs nothing but the move.
-func (w *worker) run(m match) error {
+func (w *worker) run(m *match) error {
 	counter, _ := m.st.(interface{ Rounds() int })
 	writer, _ := m.st.(game.ResultWriter)
 	read := func() {
@@ -103,8 +113,8 @@ func (w *worker) run(m match) error {
 	}
 	w.games++
 	if w.c.OnGame != nil {
-		// OnGame may keep its result: it gets its own.
-		w.c.OnGame(m.i, m.botAt, m.st.Result())
+		// OnGame may keep what it is given: it gets its own copies.
+		w.c.OnGame(m.i, append([]int(nil), m.botAt...), m.st.Result())
 	}
 	read()
 	for _, s := range w.res.Winners {
