@@ -85,17 +85,39 @@ func (p *Search) budget(b string) error {
 	return nil
 }
 
+// Restarter is a Player that can sit down to a new game: after
+// Restart(seed) it plays exactly as the bot New would make for the same
+// game, seat and seed, but keeps the memory it has, so that a driver of
+// many games need not allocate new bots for each.
+type Restarter interface {
+	game.Player
+	Restart(seed uint64)
+}
+
 // Random chooses uniformly among the legal moves.
 type Random struct {
 	rng game.RNG
 	buf []game.Move
 }
 
+// randomBuf is the capacity a random player's move buffer starts with:
+// more than any game's legal moves (Cabo, 5 players: 80), so that the
+// buffer never grows while a game is played.
+const randomBuf = 128
+
 // NewRandom returns a random player seeded with seed.
-func NewRandom(seed uint64) *Random { return &Random{rng: game.NewRNG(seed)} }
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: game.NewRNG(seed), buf: make([]game.Move, 0, randomBuf)}
+}
+
+// Restart implements Restarter.
+func (r *Random) Restart(seed uint64) { r.rng = game.NewRNG(seed) }
 
 // Observe implements game.Player; a random player remembers nothing.
 func (r *Random) Observe(game.Event) {}
+
+// Deaf implements game.Deaf: a random player needs no event.
+func (r *Random) Deaf() bool { return true }
 
 // Choose implements game.Player.
 func (r *Random) Choose(k game.Knowledge) game.Move {

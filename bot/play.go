@@ -18,12 +18,23 @@ func Play(st game.State, players []game.Player, maxMoves int) (int, error) {
 }
 
 // PlayWatch is Play with watch, when not nil, called after every move (to
-// collect round scores, say).
+// collect round scores, say). When every player is deaf (game.Deaf), moves
+// are applied with a nil log: nobody would read their events.
 func PlayWatch(st game.State, players []game.Player, maxMoves int, watch func(game.State)) (int, error) {
 	if len(players) != st.Players() {
 		return 0, fmt.Errorf("bot: %d players for %d seats", len(players), st.Players())
 	}
-	var log game.Log
+	// Who cheats and who listens is asked once a game, not once a move.
+	var cheats [game.MaxPlayers]bool
+	var log *game.Log
+	for s, p := range players {
+		if c, ok := p.(game.Cheater); ok && c.Cheats() {
+			cheats[s] = true
+		}
+		if d, ok := p.(game.Deaf); (!ok || !d.Deaf()) && log == nil {
+			log = new(game.Log)
+		}
+	}
 	moves := 0
 	for !st.Over() {
 		if moves >= maxMoves {
@@ -31,17 +42,22 @@ func PlayWatch(st game.State, players []game.Player, maxMoves int, watch func(ga
 		}
 		s := st.ToMove().First()
 		k := game.KnowledgeOf(st, s)
-		if c, ok := players[s].(game.Cheater); ok && c.Cheats() {
+		if cheats[s] {
 			k = game.Omniscient(st, s)
 		}
 		m := players[s].Choose(k)
-		log.Reset()
-		if err := st.Apply(s, m, &log); err != nil {
+		if log != nil {
+			log.Reset()
+		}
+		if err := st.Apply(s, m, log); err != nil {
 			return moves, fmt.Errorf("bot: seat %d chose a refused move: %v", s, err)
 		}
 		moves++
 		if watch != nil {
 			watch(st)
+		}
+		if log == nil {
+			continue
 		}
 		for _, e := range log.Events {
 			for t, p := range players {

@@ -132,17 +132,40 @@ func CheckPlayers(g Game, n int) error {
 // the round scores only once a round is complete, the winners only once
 // the game is over. Slices are never nil, so the JSON shows [] not null.
 func NewResult(rounds int, scores, roundScores []int, over bool, winners Seats) Result {
-	res := Result{
-		Rounds:      rounds,
-		Scores:      append([]int{}, scores...),
-		RoundScores: []int{},
-		Winners:     []Seat{},
-	}
-	if rounds > 0 {
-		res.RoundScores = append(res.RoundScores, roundScores...)
-	}
-	if over {
-		res.Winners = winners.List()
-	}
+	var res Result
+	res.Set(rounds, scores, roundScores, over, winners)
 	return res
+}
+
+// Set makes r what NewResult would return, reusing r's slices: a state's
+// ResultTo calls it, so that reading a score after every round allocates
+// nothing once r has grown.
+func (r *Result) Set(rounds int, scores, roundScores []int, over bool, winners Seats) {
+	r.Rounds = rounds
+	r.Scores = append(emptyIfNil(r.Scores), scores...)
+	r.RoundScores = emptyIfNil(r.RoundScores)[:0]
+	if rounds > 0 {
+		r.RoundScores = append(r.RoundScores, roundScores...)
+	}
+	r.Winners = emptyIfNil(r.Winners)[:0]
+	if over {
+		r.Winners = winners.AppendTo(r.Winners)
+	}
+}
+
+// emptyIfNil returns s emptied, or an empty non-nil slice (which costs no
+// allocation) for nil, so that JSON shows [] rather than null.
+func emptyIfNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s[:0]
+}
+
+// ResultWriter is a State that can write its Result over one the caller
+// keeps. A simulator that reads the scores at every round's end uses it,
+// since Result allocates a fresh Result each time.
+type ResultWriter interface {
+	// ResultTo sets *r to Result(), reusing r's slices.
+	ResultTo(r *Result)
 }

@@ -1,7 +1,9 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -133,5 +135,36 @@ func TestDecodeStrict(t *testing.T) {
 		if err := DecodeStrict([]byte(bad), &v); err == nil {
 			t.Errorf("%s was accepted", bad)
 		}
+	}
+}
+
+// Set over a used Result gives what NewResult gives, [] rather than null
+// included, and once the slices have grown it allocates nothing.
+func TestResultSetReuses(t *testing.T) {
+	cases := []struct {
+		rounds      int
+		scores, rs  []int
+		over        bool
+		winners     Seats
+		wantWinners []Seat
+	}{
+		{0, []int{0, 0, 0}, []int{0, 0, 0}, false, 0, []Seat{}},
+		{2, []int{5, 9, 1}, []int{3, 4, 0}, false, 0, []Seat{}},
+		{3, []int{5, 9, 1, 7}, []int{0, 0, 1, 2}, true, Only(2).With(0), []Seat{0, 2}},
+		{1, []int{1, 2}, []int{1, 2}, false, Only(1), []Seat{}},
+	}
+	var r Result
+	for i, tc := range cases {
+		r.Set(tc.rounds, tc.scores, tc.rs, tc.over, tc.winners)
+		want := NewResult(tc.rounds, tc.scores, tc.rs, tc.over, tc.winners)
+		if !reflect.DeepEqual(r, want) || !reflect.DeepEqual(r.Winners, tc.wantWinners) {
+			t.Fatalf("case %d: Set gave %+v, NewResult %+v", i, r, want)
+		}
+		if b, _ := json.Marshal(r); bytes.Contains(b, []byte("null")) {
+			t.Fatalf("case %d: %s", i, b)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { r.Set(3, []int{5, 9, 1}, []int{0, 0, 1}, true, Only(1)) }); n != 0 {
+		t.Fatalf("Set over a grown Result allocates %v times", n)
 	}
 }

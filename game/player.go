@@ -61,3 +61,12 @@ type HeuristicGame interface {
 	Game
 	Heuristic(s Seat, seed uint64) Player
 }
+
+// Deaf is a Player whose Observe does nothing: it chooses from its
+// Knowledge alone. A driver whose players are all deaf applies moves with
+// a nil log, so that no event is built: building a move's events (card
+// names, boxed values) costs more than the move itself.
+type Deaf interface {
+	Player
+	Deaf() bool
+}

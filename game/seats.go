@@ -49,14 +49,16 @@ func (a Seats) First() Seat {
 }
 
 // List returns the player seats in increasing order.
-func (a Seats) List() []Seat {
-	out := []Seat{}
+func (a Seats) List() []Seat { return a.AppendTo([]Seat{}) }
+
+// AppendTo appends the player seats in increasing order to buf.
+func (a Seats) AppendTo(buf []Seat) []Seat {
 	for s := Seat(0); s < MaxPlayers; s++ {
 		if a.Has(s) {
-			out = append(out, s)
+			buf = append(buf, s)
 		}
 	}
-	return out
+	return buf
 }
 
 // MarshalJSON encodes the set as a list of seats.

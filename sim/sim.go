@@ -9,6 +9,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tapis/bot"
@@ -66,6 +67,23 @@ type Report struct {
 	Seats          []Seat  `json:"seats"`
 	Moves          int64   `json:"moves"`
 	Rounds         int64   `json:"rounds"`
+	// MovesPerSecond is the whole run's moves over its wall-clock time,
+	// every worker together.
+	MovesPerSecond float64 `json:"moves_per_second"`
+	// Workers are each worker's share of the run, in the order they
+	// started: how fast one core plays the game, bots included.
+	Workers []Worker `json:"workers"`
+}
+
+// Worker is what one worker played. Which games a worker gets depends on
+// timing, so these figures, unlike the rest, vary from run to run.
+type Worker struct {
+	Games int   `json:"games"`
+	Moves int64 `json:"moves"`
+	// Seconds is the wall-clock time the worker spent setting up and
+	// playing its games; MovesPerSecond is Moves over it.
+	Seconds        float64 `json:"seconds"`
+	MovesPerSecond float64 `json:"moves_per_second"`
 }
 
 type tally struct {
@@ -97,21 +115,34 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	}
 	workers = min(workers, c.Games)
 	start := time.Now()
-	jobs := make(chan int)
-	results := make(chan tally, workers)
-	errs := make(chan error, workers)
-	var done sync.WaitGroup
+	// Workers take the next game from a counter rather than a channel: a
+	// hand-over between goroutines costs as much as a short game.
+	var next atomic.Int64
+	var stop atomic.Bool // set on the first error or cancellation
 	var mu sync.Mutex
 	finished := 0
-	for w := 0; w < workers; w++ {
+	all := make([]*worker, workers)
+	errs := make([]error, workers)
+	var done sync.WaitGroup
+	for k := range all {
+		w := newWorker(&c)
+		all[k] = w
 		done.Add(1)
 		go func() {
 			defer done.Done()
-			t := newTally(c.Players)
-			for i := range jobs {
-				if err := c.play(i, &t); err != nil {
-					errs <- err
-					break
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= c.Games {
+					return
+				}
+				err := ctx.Err()
+				if err == nil {
+					err = w.play(i)
+				}
+				if err != nil {
+					errs[k] = err
+					stop.Store(true)
+					return
 				}
 				if c.Progress != nil {
 					mu.Lock()
@@ -120,35 +151,18 @@ func Run(ctx context.Context, c Config) (Report, error) {
 					mu.Unlock()
 				}
 			}
-			results <- t
 		}()
 	}
-	var err error
-feed:
-	for i := 0; i < c.Games; i++ {
-		select {
-		case jobs <- i:
-		case err = <-errs:
-			break feed
-		case <-ctx.Done():
-			err = ctx.Err()
-			break feed
-		}
-	}
-	close(jobs)
 	done.Wait()
-	close(results)
-	if err == nil {
-		select {
-		case err = <-errs:
-		default:
+	for _, err := range errs {
+		if err != nil {
+			return Report{}, err
 		}
-	}
-	if err != nil {
-		return Report{}, err
 	}
 	total := newTally(c.Players)
-	for t := range results {
+	var ws []Worker
+	for _, w := range all {
+		t := w.t
 		for s := range t.wins {
 			total.wins[s] += t.wins[s]
 			total.shares[s] += t.shares[s]
@@ -156,8 +170,19 @@ feed:
 		}
 		total.rounds += t.rounds
 		total.moves += t.moves
+		ws = append(ws, Worker{Games: w.games, Moves: t.moves, Seconds: w.busy.Seconds(), MovesPerSecond: perSecond(t.moves, w.busy)})
 	}
-	return c.report(total, time.Since(start)), nil
+	rep := c.report(total, time.Since(start))
+	rep.Workers = ws
+	return rep, nil
+}
+
+// perSecond is n over d, or 0 for no time at all.
+func perSecond(n int64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
 }
 
 func (c *Config) check() error {
@@ -191,52 +216,9 @@ func (c *Config) check() error {
 	return err
 }
 
-// play plays game i; its seeds depend only on (Seed, i).
-func (c *Config) play(i int, t *tally) error {
-	seed := mix(c.Seed, uint64(i))
-	st, err := c.Game.New(game.Config{Players: c.Players, Options: c.Options, Seed: seed})
-	if err != nil {
-		return err
-	}
-	// botAt[s] is the bot (index into c.Bots) sitting in seat s.
-	botAt := make([]int, c.Players)
-	players := make([]game.Player, c.Players)
-	for s := range players {
-		botAt[s] = s
-		if c.Rotate {
-			botAt[s] = rotated(i, s, c.Players)
-		}
-		if players[s], err = bot.New(c.Game, c.Bots[botAt[s]], game.Seat(s), mix(seed, uint64(s)+1)); err != nil {
-			return err
-		}
-	}
-	rounds := 0
-	moves, err := bot.PlayWatch(st, players, c.MaxMoves, func(st game.State) {
-		if res := st.Result(); res.Rounds != rounds {
-			rounds = res.Rounds
-			t.rounds++
-			for s, v := range res.RoundScores {
-				t.roundScores[botAt[s]] += int64(v)
-			}
-		}
-	})
-	t.moves += int64(moves)
-	if err != nil {
-		return fmt.Errorf("sim: game %d (seed %d): %v", i, seed, err)
-	}
-	if c.OnGame != nil {
-		c.OnGame(i, botAt, st.Result())
-	}
-	winners := st.Result().Winners
-	for _, w := range winners {
-		t.wins[botAt[w]]++
-		t.shares[botAt[w]] += shareUnit / int64(len(winners))
-	}
-	return nil
-}
-
 func (c *Config) report(t tally, elapsed time.Duration) Report {
-	r := Report{Game: c.Game.Name(), Games: c.Games, GamesPerSecond: float64(c.Games) / elapsed.Seconds(), Moves: t.moves, Rounds: t.rounds}
+	r := Report{Game: c.Game.Name(), Games: c.Games, GamesPerSecond: float64(c.Games) / elapsed.Seconds(), Moves: t.moves, Rounds: t.rounds,
+		MovesPerSecond: perSecond(t.moves, elapsed)}
 	for s := 0; s < c.Players; s++ {
 		seat := Seat{Bot: c.Bots[s], Wins: t.wins[s], WinRate: float64(t.wins[s]) / float64(c.Games)}
 		seat.CI95 = Wilson(float64(t.wins[s]), c.Games)

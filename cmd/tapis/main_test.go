@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -95,5 +96,42 @@ func TestSimRatings(t *testing.T) {
 	}
 	if len(mu) != 2 || mu["easy"] <= mu["random"] {
 		t.Fatalf("ratings %v from:\n%s", mu, out)
+	}
+}
+
+// --json tells the speed: moves and moves/s of the whole run, and each
+// worker's games, moves, busy seconds and moves/s, which add up.
+func TestSimJSONSpeed(t *testing.T) {
+	code, out, errs := tapis("sim", "--game", "papayoo", "--players", "4", "--games", "40", "--workers", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Games          int     `json:"games"`
+		Moves          int64   `json:"moves"`
+		MovesPerSecond float64 `json:"moves_per_second"`
+		Workers        []struct {
+			Games          int     `json:"games"`
+			Moves          int64   `json:"moves"`
+			Seconds        float64 `json:"seconds"`
+			MovesPerSecond float64 `json:"moves_per_second"`
+		} `json:"workers"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if rep.Moves <= 0 || rep.MovesPerSecond <= 0 || len(rep.Workers) != 2 {
+		t.Fatalf("report %s", out)
+	}
+	games, moves := 0, int64(0)
+	for _, w := range rep.Workers {
+		games += w.Games
+		moves += w.Moves
+		if w.Moves > 0 && (w.Seconds <= 0 || math.Abs(w.MovesPerSecond*w.Seconds-float64(w.Moves)) > 1e-6*float64(w.Moves)) {
+			t.Fatalf("worker %+v: moves/s is not moves over seconds", w)
+		}
+	}
+	if games != rep.Games || moves != rep.Moves {
+		t.Fatalf("workers played %d games, %d moves; the run %d, %d", games, moves, rep.Games, rep.Moves)
 	}
 }

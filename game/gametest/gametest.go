@@ -111,6 +111,8 @@ type runner struct {
 	history           []step
 	sampled, differed int
 	buf               []game.Move
+	// res is written over by ResultTo move after move, as a simulator does.
+	res game.Result
 }
 
 type step struct {
@@ -189,6 +191,12 @@ func (r *runner) check(st game.State, when string) {
 	if c, ok := st.(Checker); ok {
 		if err := c.Check(); err != nil {
 			r.fail("%s: invariant broken: %v", when, err)
+		}
+	}
+	if w, ok := st.(game.ResultWriter); ok {
+		w.ResultTo(&r.res)
+		if want := st.Result(); !reflect.DeepEqual(r.res, want) {
+			r.fail("%s: ResultTo wrote %+v over the last result, Result is %+v", when, r.res, want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package cabo
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"tapis/game"
@@ -25,8 +26,8 @@ func TestContract(t *testing.T) { gametest.Run(t, Game{}, configs()) }
 func TestProperty(t *testing.T) { gametest.Property(t, Game{}, configs()) }
 
 func BenchmarkPlayout(b *testing.B) {
-	for _, n := range []int{2, 4} {
-		b.Run(map[int]string{2: "2p", 4: "4p"}[n], func(b *testing.B) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
 			start, err := NewState(game.Config{Players: n, Seed: 7})
 			if err != nil {
 				b.Fatal(err)

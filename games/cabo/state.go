@@ -81,7 +81,14 @@ func (st *State) Over() bool { return st.phase == phaseOver }
 
 // Result implements game.State.
 func (st *State) Result() game.Result {
-	return game.NewResult(st.rounds, st.scores[:st.n], st.roundScores[:st.n], st.Over(), st.winners)
+	var r game.Result
+	st.ResultTo(&r)
+	return r
+}
+
+// ResultTo implements game.ResultWriter.
+func (st *State) ResultTo(r *game.Result) {
+	r.Set(st.rounds, st.scores[:st.n], st.roundScores[:st.n], st.Over(), st.winners)
 }
 
 // Clone implements game.State.

@@ -104,7 +104,14 @@ func (st *State) Over() bool { return st.over }
 
 // Result implements game.State.
 func (st *State) Result() game.Result {
-	return game.NewResult(st.games, st.scores[:st.n], st.roundScores[:st.n], st.over, st.winners)
+	var r game.Result
+	st.ResultTo(&r)
+	return r
+}
+
+// ResultTo implements game.ResultWriter.
+func (st *State) ResultTo(r *game.Result) {
+	r.Set(st.games, st.scores[:st.n], st.roundScores[:st.n], st.over, st.winners)
 }
 
 // Clone implements game.State.

@@ -1,6 +1,7 @@
 package limits
 
 import (
+	"fmt"
 	"testing"
 
 	"tapis/game"
@@ -14,8 +15,8 @@ func TestContract(t *testing.T) { gametest.Run(t, Game{}, configs()) }
 func TestProperty(t *testing.T) { gametest.Property(t, Game{}, configs()) }
 
 func BenchmarkPlayout(b *testing.B) {
-	for _, n := range []int{2, 4, 6} {
-		b.Run(map[int]string{2: "2p", 4: "4p", 6: "6p"}[n], func(b *testing.B) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
 			start, err := NewState(game.Config{Players: n, Seed: 7})
 			if err != nil {
 				b.Fatal(err)

@@ -123,11 +123,18 @@ func (st *State) Score(s game.Seat) int { return st.points[s] - 2*st.taken[s] }
 
 // Result implements game.State.
 func (st *State) Result() game.Result {
+	var r game.Result
+	st.ResultTo(&r)
+	return r
+}
+
+// ResultTo implements game.ResultWriter.
+func (st *State) ResultTo(r *game.Result) {
 	var scores [MaxPlayers]int
 	for s := range scores[:st.n] {
 		scores[s] = st.Score(game.Seat(s))
 	}
-	return game.NewResult(st.rounds, scores[:st.n], st.roundScores[:st.n], st.Over(), st.winners)
+	r.Set(st.rounds, scores[:st.n], st.roundScores[:st.n], st.Over(), st.winners)
 }
 
 // Clone implements game.State.

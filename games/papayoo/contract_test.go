@@ -2,6 +2,7 @@ package papayoo
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"tapis/game"
@@ -27,8 +28,8 @@ func TestContract(t *testing.T) {
 func TestProperty(t *testing.T) { gametest.Property(t, Game{}, configs()) }
 
 func BenchmarkPlayout(b *testing.B) {
-	for _, n := range []int{3, 4, 8} {
-		b.Run(map[int]string{3: "3p", 4: "4p", 8: "8p"}[n], func(b *testing.B) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
 			start, err := NewState(game.Config{Players: n, Seed: 7})
 			if err != nil {
 				b.Fatal(err)
