@@ -30,12 +30,12 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games played in parallel (default: all cores)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	rotate := fs.Bool("rotate", false, "move the bots round the table game by game (results per bot, not per seat)")
-	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal@300,hard@1000) from games against each other, rotated; --game all rates every game")
+	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal,hard) from games against each other, rotated; --game all rates every game")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *ratings {
-		levels := "random,easy,normal@300,hard@1000"
+		levels := "random,easy,normal,hard"
 		fs.Visit(func(f *flag.Flag) {
 			if f.Name == "bots" {
 				levels = *bots
