@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tapis/bot"
 	"tapis/game"
 )
 
@@ -30,7 +31,12 @@ func (t *table) playBot(ctx context.Context) {
 		go func() {
 			start := time.Now()
 			var m game.Move
-			if !pool.think(ctx, func() { m = p.Choose(game.KnowledgeOf(st, s)) }) {
+			choose := func() { m = p.Choose(game.KnowledgeOf(st, s)) }
+			if _, search := p.(*bot.Search); !search {
+				// Random and heuristic bots take microseconds: they
+				// need no place in the pool, nor to wait behind searches.
+				choose()
+			} else if !pool.think(ctx, choose) {
 				return
 			}
 			if wait := delay - time.Since(start); wait > 0 {

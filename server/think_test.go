@@ -85,7 +85,8 @@ func TestBotSearchesAreBounded(t *testing.T) {
 // A person's move is applied while bots of many tables fill the pool and
 // wait for it: moves are applied on their table's goroutine, and only
 // searches go through the pool. The person's own table has a bot too,
-// which queues behind the others.
+// which queues behind the others; an easy bot, which does not search,
+// does not queue at all.
 func TestPersonMovesWhileBotsThink(t *testing.T) {
 	cfg := testConfig()
 	cfg.Thinkers = 1
@@ -121,6 +122,12 @@ func TestPersonMovesWhileBotsThink(t *testing.T) {
 	case running := <-gs.started:
 		t.Fatalf("a second search started (%d running) while the slot was held", running)
 	default:
+	}
+	// A heuristic bot takes no place in the pool: it moves while the pool
+	// is still held.
+	easy := h.create("cabo", []string{"", "easy"}, "Eve", "")
+	ce := h.dial(easy.Table, easy.Token)
+	for m := ce.next("state"); m.By != 1 || m.N < 1; m = ce.next("state") {
 	}
 	// Let the bots go: every table's bot then plays, the person's too.
 	gs.openAll()
