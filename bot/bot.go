@@ -12,21 +12,19 @@ import (
 	"tapis/game"
 )
 
-// Names are the bots New knows. A search bot's name may end in @N for a
-// budget of N iterations a move (deterministic: for measurement) or @D for
-// a duration (hard@300ms).
+// Names are the bots New knows. The search levels (normal, hard, and the
+// cheating reference) search the game's fixed number of iterations a move
+// (Budgets); a search bot's name may end in @N for another budget of N
+// iterations (hard@2000) or @D for a duration (hard@300ms), for
+// measurement.
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
 // cheating reference bot is not among them.
 var Offered = []string{"random", "easy", "normal", "hard"}
 
-// Levels' time budgets a move, and the prior's weight in their decision.
-const (
-	NormalTime = 200 * time.Millisecond
-	HardTime   = time.Second
-	priorShare = 0.1
-)
+// priorShare is the prior's weight in the search levels' decision.
+const priorShare = 0.1
 
 // New returns the bot called name for seat s of game g.
 func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error) {
@@ -45,10 +43,8 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		}
 		return nil, fmt.Errorf("bot: %s has no heuristic bot yet", g.Name())
 	case "normal", "hard", "cheat":
-		p := NewSearch(0, HardTime, seed)
-		if base == "normal" {
-			p.Time = NormalTime
-		}
+		n, _ := LevelBudget(g.Name(), base)
+		p := NewSearch(n, 0, seed)
 		p.Cheat = base == "cheat"
 		if hasBudget {
 			if err := p.budget(budget); err != nil {

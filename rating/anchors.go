@@ -7,21 +7,27 @@ package rating
 //
 // The means below were measured by bots playing each other:
 //
-//	tapis sim --ratings --game G --games N   (levels random,easy,normal@300,hard@1000; seed 1)
+//	tapis sim --ratings --game G --games N --seed 1   (levels random,easy,normal,hard)
 //
-// on 2026-11-24, N = 100 games a game for Cabo, Papayoo and Limits and 60
-// for Da Capo!, 4 players, the levels rotated round the table, every game's
-// ranks (game.Result.Ranks) run through Update in order. The search levels
-// played with iteration budgets (300 and 1,000 a move) rather than the
-// server's time budgets (bot.NormalTime, bot.HardTime), which would have
-// taken hours: on a server they search more and play at least this well,
-// so their anchors err low; in Papayoo and Da Capo! the easy level (the
-// heuristic) even beat them at those budgets. After that many games each
-// level's Sigma was still 3.2 to 4.5 (5.3 for random), so neighbouring
-// levels within a few points of Mu are not told apart; more games would
-// sharpen them. The scale is the pool's: every level started at
-// DefaultMu, as a new player does. Sigma itself is not kept: an anchor is
-// stored with AnchorSigma.
+// on 2026-11-24, with the levels as the server plays them (bot.Budgets:
+// fixed iteration budgets, so these are the levels people meet), N = 168
+// games for Cabo, Papayoo and Limits and 72 for Da Capo! (7 and 3 times
+// the 24 orders of four bots round a table), 4 players, the levels
+// shuffled round the table (sim.Config.Shuffle: every seat, and every
+// neighbour on each side, equally often), every game's ranks
+// (game.Result.Ranks) run through Update in order; about 4 minutes of CPU.
+// Shuffling matters: merely rotated, the levels kept their neighbours,
+// and in Papayoo, where each player passes cards to its left, the
+// heuristic that always received the random bot's pass came out on top
+// (easy 39.0, normal 34.5, hard 35.5, against 33.7, 33.7 and 42.5 here).
+// After that many games each level's Sigma was still 2.6 to 2.8 (3.8 to
+// 3.9 for Da Capo!, 5 for random), so levels within a few points of Mu
+// are not told apart: easy and normal in Cabo and Papayoo, normal and
+// hard in Limits, all three in Da Capo! (whose 72 games are fewest).
+// Two players, a search level against the heuristic, tell them apart
+// more clearly (README, Levels' budgets). The scale is the pool's: every
+// level started at DefaultMu, as a new player does. Sigma itself is not
+// kept: an anchor is stored with AnchorSigma.
 
 // AnchorSigma is the Sigma an anchor is stored and rated with: small, so
 // that it barely widens the people's updates, but not zero.
@@ -29,10 +35,10 @@ const AnchorSigma = 1.0
 
 // Anchors is each game's bot levels' mean skill, by game and level.
 var Anchors = map[string]map[string]float64{
-	"cabo":    {"random": -11.94, "easy": 34.58, "normal": 35.10, "hard": 37.77},
-	"papayoo": {"random": -13.45, "easy": 43.83, "normal": 29.54, "hard": 35.06},
-	"limits":  {"random": -12.51, "easy": 34.26, "normal": 36.52, "hard": 36.42},
-	"dacapo":  {"random": 18.16, "easy": 27.74, "normal": 27.04, "hard": 26.81},
+	"cabo":    {"random": -16.11, "easy": 36.07, "normal": 35.47, "hard": 37.63},
+	"papayoo": {"random": -15.36, "easy": 33.67, "normal": 33.69, "hard": 42.51},
+	"limits":  {"random": -15.22, "easy": 34.67, "normal": 37.73, "hard": 36.24},
+	"dacapo":  {"random": 18.37, "easy": 25.88, "normal": 28.11, "hard": 27.19},
 }
 
 // Levels are the levels Anchors rates, weakest first.

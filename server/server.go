@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -48,6 +49,18 @@ type Config struct {
 	// (bot.New's names; default: each level plays as itself). Tests give
 	// the search levels small iteration budgets.
 	Levels map[string]string
+	// Thinkers bounds the bot searches that run at once, over all tables
+	// (default GOMAXPROCS-1, at least 1): a table's bot waits its turn in
+	// the pool, so that bots never take every core from people's moves,
+	// which each table applies on its own goroutine, outside the pool.
+	Thinkers int
+	// BotSearchStarted, when set, is called as each bot search begins,
+	// with the number of searches running, itself included (for tests).
+	BotSearchStarted func(running int)
+	// BotSearched, when set, is called after each bot search with the CPU
+	// time it took (its thread's, where the system tells it, else the
+	// wall time it held its place in the pool): for metrics.
+	BotSearched func(cpu time.Duration)
 	// Rate and Burst bound the messages a connection may send: Rate per
 	// second, in bursts of Burst (default 20 and 40; a negative Rate
 	// disables the limit).
@@ -136,6 +149,8 @@ type Server struct {
 	// hist bounds the finished matches' histories computed at once
 	// (history.go).
 	hist chan struct{}
+	// thinkers bounds the bot searches running at once (think.go).
+	thinkers *thinkers
 	// acc tells who a request's player is (package account).
 	acc identity
 	// ctx is the connections' life: the context given to New. Tables
@@ -167,6 +182,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.BotDelay = 700 * time.Millisecond
 	case cfg.BotDelay < 0:
 		cfg.BotDelay = 0
+	}
+	if cfg.Thinkers <= 0 {
+		cfg.Thinkers = max(runtime.GOMAXPROCS(0)-1, 1)
 	}
 	if cfg.Rate == 0 {
 		cfg.Rate = 20
@@ -230,7 +248,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	// stores need know nothing of metrics.
 	cfg.Store = cfg.Metrics.Store(cfg.Store)
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
+		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{},
+		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
 	acc, err := account.New(ac)

@@ -3,15 +3,18 @@ package server
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
+	"tapis/bot"
 	"tapis/game"
 )
 
 // playBot starts the first bot that must act thinking, in a goroutine of
-// its own on a copy of the state: a search bot may think for a second, and
-// the table must go on answering meanwhile. The move comes back through
-// the inbox (botChose).
+// its own on a copy of the state: a search takes milliseconds, and longer
+// while it waits its turn in the server's pool (thinkers), and the table
+// must go on answering meanwhile. The move comes back through the inbox
+// (botChose).
 func (t *table) playBot(ctx context.Context) {
 	if !t.attended() {
 		return
@@ -28,11 +31,24 @@ func (t *table) playBot(ctx context.Context) {
 		if level == "" {
 			level = standInLevel // a human seat's stand-in
 		}
+		pool := t.srv.thinkers
 		go func() {
 			start := time.Now()
-			m := p.Choose(game.KnowledgeOf(st, s))
-			// The thought alone, not the pause after it: what bots cost.
-			met.Thought(name, level, time.Since(start))
+			var m game.Move
+			choose := func() {
+				began := time.Now()
+				m = p.Choose(game.KnowledgeOf(st, s))
+				// The thought alone, not the wait for the pool nor the
+				// pause after it: what bots cost.
+				met.Thought(name, level, time.Since(began))
+			}
+			if _, search := p.(*bot.Search); !search {
+				// Random and heuristic bots take microseconds: they
+				// need no place in the pool, nor to wait behind searches.
+				choose()
+			} else if !pool.think(ctx, choose) {
+				return
+			}
 			if wait := delay - time.Since(start); wait > 0 {
 				select {
 				case <-time.After(wait):
@@ -80,4 +96,41 @@ func (t *table) flush(s game.Seat) {
 		seat.player.Observe(e)
 	}
 	seat.pending = seat.pending[:0]
+}
+
+// thinkers is the pool bot searches run in: at most cap(slots) at once
+// over all tables. A search waits for a slot in the order it asked (a
+// channel's blocked senders are woken first come, first served), so a
+// bot's wait is bounded by the searches ahead of it.
+type thinkers struct {
+	slots   chan struct{}
+	running atomic.Int32
+	started func(running int)
+	done    func(cpu time.Duration)
+}
+
+func newThinkers(n int, started func(int), done func(time.Duration)) *thinkers {
+	return &thinkers{slots: make(chan struct{}, n), started: started, done: done}
+}
+
+// think runs search once a slot is free, and reports false without
+// running it if ctx ends first.
+func (p *thinkers) think(ctx context.Context, search func()) bool {
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return false
+	}
+	defer func() { <-p.slots }()
+	n := p.running.Add(1)
+	defer p.running.Add(-1)
+	if p.started != nil {
+		p.started(int(n))
+	}
+	if p.done == nil {
+		search()
+	} else {
+		p.done(measureCPU(search))
+	}
+	return true
 }

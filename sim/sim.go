@@ -37,6 +37,14 @@ type Config struct {
 	// j sits in seat (i+j) mod Players, so that no bot keeps the first
 	// seat's advantage. Results are then per bot, not per seat.
 	Rotate bool
+	// Shuffle rotates the bots too, and seats them in each of their
+	// cyclic orders in turn, one order every Players games, so that
+	// neither a seat nor a neighbour favours a bot: rotation alone keeps
+	// who sits left of whom (who passes cards to whom in Papayoo, who
+	// plays after whom), which decides a game between unequal players.
+	// Over Players! games every bot sits in every seat and beside every
+	// other, on each side, equally often.
+	Shuffle bool
 	// OnGame, when set, is told each finished game's result and which
 	// bot (index into Bots) sat in each seat: for ratings, which need the
 	// games one by one. It is called from the workers, in no set order.
@@ -99,6 +107,30 @@ const shareUnit = 840
 
 // rotated is the bot sitting in seat s in game i of a rotating run.
 func rotated(i, s, n int) int { return ((s-i)%n + n) % n }
+
+// shuffled is the bot sitting in seat s in game i of a shuffled run: the
+// bots go round the table as in a rotating run, in cyclic order number
+// i/n (mod (n-1)!): bot 0 first, then permutation i/n of the others.
+func shuffled(i, s, n int) int {
+	orders := 1
+	for m := 2; m < n; m++ {
+		orders *= m
+	}
+	k := (i / n) % orders
+	rest := make([]int, 0, n-1)
+	for b := 1; b < n; b++ {
+		rest = append(rest, b)
+	}
+	cycle := []int{0}
+	for m := n - 1; m >= 1; m-- {
+		orders /= m // now (m-1)!
+		j := k / orders
+		k %= orders
+		cycle = append(cycle, rest[j])
+		rest = append(rest[:j], rest[j+1:]...)
+	}
+	return cycle[rotated(i, s, n)]
+}
 
 func newTally(n int) tally {
 	return tally{wins: make([]int, n), shares: make([]int64, n), roundScores: make([]int64, n)}

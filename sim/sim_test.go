@@ -97,3 +97,49 @@ func TestRotateFollowsTheBot(t *testing.T) {
 		}
 	}
 }
+
+// Shuffling, over Players! games, each bot sits in every seat equally
+// often and beside every other bot, on each side, equally often; and
+// every Players games each bot has sat in every seat once.
+func TestShuffleVisitsEveryNeighbour(t *testing.T) {
+	for n := 2; n <= 6; n++ {
+		games := 1
+		for m := 2; m <= n; m++ {
+			games *= m
+		}
+		seats := make(map[[2]int]int)
+		left := make(map[[2]int]int) // {a, b}: a sits just left of b
+		for i := 0; i < games; i++ {
+			seen := make(map[int]bool)
+			at := make([]int, n)
+			for s := 0; s < n; s++ {
+				b := shuffled(i, s, n)
+				if b < 0 || b >= n || seen[b] {
+					t.Fatalf("%d players, game %d: bot %d twice or out of range", n, i, b)
+				}
+				seen[b], at[s] = true, b
+				seats[[2]int{b, s}]++
+			}
+			for s := 0; s < n; s++ {
+				left[[2]int{at[s], at[(s+1)%n]}]++
+			}
+			if (i+1)%n == 0 {
+				for b := 0; b < n; b++ {
+					for s := 0; s < n; s++ {
+						if seats[[2]int{b, s}] != (i+1)/n {
+							t.Fatalf("%d players, after %d games: bot %d sat in seat %d %d times", n, i+1, b, s, seats[[2]int{b, s}])
+						}
+					}
+				}
+			}
+		}
+		want := games / (n - 1)
+		for a := 0; a < n; a++ {
+			for b := 0; b < n; b++ {
+				if a != b && left[[2]int{a, b}] != want {
+					t.Fatalf("%d players: bot %d sat left of bot %d %d times in %d games, want %d", n, a, b, left[[2]int{a, b}], games, want)
+				}
+			}
+		}
+	}
+}

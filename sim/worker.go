@@ -52,7 +52,10 @@ func (c *Config) setup(i int, m *match) error {
 	for s := range m.players {
 		prev := m.botAt[s]
 		m.botAt[s] = s
-		if c.Rotate {
+		switch {
+		case c.Shuffle:
+			m.botAt[s] = shuffled(i, s, c.Players)
+		case c.Rotate:
 			m.botAt[s] = rotated(i, s, c.Players)
 		}
 		seed := mix(m.seed, uint64(s)+1)

@@ -15,7 +15,7 @@ import (
 )
 
 // simRatings is `tapis sim --ratings`: the bot levels play each other,
-// rotated round the table, and each game's ranks (game.Result.Ranks) go
+// rotated round the table in each of their orders (sim.Config.Shuffle), and each game's ranks (game.Result.Ranks) go
 // through package rating in the order the games were dealt, every level
 // rated, none fixed. What it prints per game and level is what the
 // anchors (rating.Anchors) hold: the ratings bots-against-bots imply.
@@ -38,7 +38,7 @@ func simRatings(ctx context.Context, gameName string, levels []string, n int, se
 		}
 		var mu sync.Mutex
 		all := make([]played, n)
-		cfg := sim.Config{Game: g, Players: len(levels), Bots: levels, Games: n, Seed: seed, Workers: workers, Rotate: true,
+		cfg := sim.Config{Game: g, Players: len(levels), Bots: levels, Games: n, Seed: seed, Workers: workers, Rotate: true, Shuffle: true,
 			OnGame: func(i int, botAt []int, res game.Result) {
 				mu.Lock()
 				all[i] = played{append([]int(nil), botAt...), res}

@@ -33,6 +33,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	waiting := fl.Duration("waiting-ttl", 15*time.Minute, "how long a table waiting for players may go with nobody there before it expires")
 	abandon := fl.Duration("abandon-after", 24*time.Hour, "how long an unfinished match may go with nobody there before it is closed as abandoned")
 	metricsAddr := fl.String("metrics-addr", "", "address of the operators' pages, /metrics (Prometheus) and /debug/pprof/, never served on --addr (empty: none); keep it private, e.g. 127.0.0.1:9090")
+	searches := fl.Int("bot-searches", 0, "bot searches run at once, over all tables (0: one fewer than the cores, at least 1), so that bots never take every core from people's moves")
 	proxies := fl.String("trusted-proxy", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1/32,10.0.0.0/8); the per-client limits then apply to that address")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -44,7 +45,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon}
+	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon,
+		Thinkers: *searches}
 	if *botDelay == 0 {
 		cfg.BotDelay = -1
 	}

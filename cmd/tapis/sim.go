@@ -30,12 +30,13 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games played in parallel (default: all cores)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	rotate := fs.Bool("rotate", false, "move the bots round the table game by game (results per bot, not per seat)")
-	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal@300,hard@1000) from games against each other, rotated; --game all rates every game")
+	shuffle := fs.Bool("shuffle", false, "rotate, and seat the bots in each of their orders round the table in turn, so that no bot keeps a neighbour (implies --rotate)")
+	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal,hard) from games against each other, shuffled; --game all rates every game")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *ratings {
-		levels := "random,easy,normal@300,hard@1000"
+		levels := "random,easy,normal,hard"
 		fs.Visit(func(f *flag.Flag) {
 			if f.Name == "bots" {
 				levels = *bots
@@ -55,7 +56,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	last := time.Now()
 	cfg := sim.Config{
 		Game: g, Players: *players, Bots: strings.Split(*bots, ","), Games: *n, Seed: *seed,
-		Workers: *workers, Rotate: *rotate,
+		Workers: *workers, Rotate: *rotate || *shuffle, Shuffle: *shuffle,
 		Progress: func(done int, elapsed time.Duration) {
 			if time.Since(last) >= 2*time.Second {
 				last = time.Now()
@@ -81,7 +82,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		rep.Game, *players, rep.Games, rep.Rounds, rep.Moves, rep.GamesPerSecond)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	first := "seat"
-	if *rotate {
+	if *rotate || *shuffle {
 		first = "bot #"
 	}
 	fmt.Fprintln(tw, first+"\tbot\twins\twin rate\t95% interval\tshare\t95% interval\tmean round score\t")
