@@ -29,6 +29,13 @@ func (p *page) resize(w, h int) {
 	p.run("resize", chromedp.EmulateViewport(int64(w), int64(h)))
 	var inner int
 	p.until(fmt.Sprintf("the page to be %d px wide", w), `window.innerWidth`, &inner, func() bool { return inner == w })
+	// The page lays itself out again for the new width (the header's
+	// buttons shrink or grow): a click aimed before that would land
+	// beside its button. Two reads alike in a row say it is done.
+	var at, last string
+	p.until("the page laid out again", `JSON.stringify([...document.querySelectorAll('header button, #game, #chat')].map(e => {
+		const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; }))`,
+		&at, func() bool { same := at == last; last = at; return same })
 }
 
 // shootSizes photographs what a player sees of the page (the window, not
