@@ -117,7 +117,9 @@ type Error struct {
 	RetryAfter int `json:"retry_after"`
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("client: server refused: %s: %s", e.Code, e.Message) }
+func (e *Error) Error() string {
+	return fmt.Sprintf("client: server refused: %s: %s", e.Code, e.Message)
+}
 
 // Pong answers a ping.
 type Pong struct{}
