@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tapis/game"
+	"tapis/metrics"
 )
 
 // A table's audience: the connections of its seats and its spectators,
@@ -47,6 +48,7 @@ func (t *table) attach(c *conn) {
 		t.wake()
 	}
 	t.conns[c] = struct{}{}
+	t.srv.cfg.Metrics.Connected(role(c.seat), 1)
 	t.talk.conns++
 	c.no = t.talk.conns
 	if c.seat >= 0 {
@@ -93,6 +95,7 @@ func (t *table) drop(c *conn) {
 		return
 	}
 	delete(t.conns, c)
+	t.srv.cfg.Metrics.Connected(role(c.seat), -1)
 	close(c.out)
 	if len(t.conns) == 0 {
 		t.empty = time.Now()
@@ -198,5 +201,24 @@ func (t *table) send(c *conn, b []byte) {
 }
 
 func (t *table) sendError(c *conn, code, text string, id *int64) {
+	t.srv.cfg.Metrics.Refused(code, answered(t.answering))
 	t.send(c, encode(errorMsg{Type: "error", Code: code, Error: text, ID: id}))
+}
+
+// answered is the metrics' name of the message an error answers: none
+// for a message refused before the table could read it (too large, not
+// JSON, too fast).
+func answered(typ string) string {
+	if typ == "" {
+		return "none"
+	}
+	return typ
+}
+
+// role is the metrics' name of a connection's role.
+func role(s game.Seat) string {
+	if s < 0 {
+		return metrics.RoleSpectator
+	}
+	return metrics.RoleSeat
 }

@@ -117,6 +117,7 @@ func (s *Server) screenChat(ctx context.Context, t *table, c *conn, m *clientMsg
 		e.Code, e.RetryAfter = codeChatSlow, int(math.Ceil(d.Seconds()))
 		e.Error = fmt.Sprintf("server: too many chat lines: wait %d s", e.RetryAfter)
 	}
+	s.cfg.Metrics.Refused(e.Code, "chat")
 	b := encode(e)
 	t.post(ctx, func() { t.send(c, b) })
 	return false

@@ -201,6 +201,7 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 			continue
 		}
 		m, err := decodeClient(typ, data)
+		m.read = s.cfg.Metrics.Now()
 		if err != nil {
 			text := err.Error()
 			t.post(ctx, func() { t.sendError(c, codeBadMessage, text, m.ID) })

@@ -320,3 +320,16 @@ func (s *Server) evict(t *table) {
 	// The waiting place goes with the summary, not with the goroutine.
 	t.unwait = func() {}
 }
+
+// countTables counts the open tables by status for the metrics
+// (tapis_tables): the loaded ones by their game's status as their
+// goroutines last showed it, and the dormant ones.
+func (s *Server) countTables() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := map[string]int{"dormant": len(s.dormant)}
+	for _, t := range s.tables {
+		n[t.shown.Load().(string)]++
+	}
+	return n
+}

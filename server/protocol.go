@@ -84,6 +84,9 @@ type clientMsg struct {
 	Text      string `json:"text,omitempty"`
 	Name      string `json:"name,omitempty"`
 	Spectator string `json:"spectator,omitempty"`
+	// read is when the server read the message, for the metrics (zero
+	// without them); not part of the protocol.
+	read time.Time
 }
 
 // seatInfo is one seat as everyone sees it: never its token.

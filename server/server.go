@@ -29,6 +29,7 @@ import (
 	"tapis/games"
 	"tapis/limit"
 	"tapis/lobby"
+	"tapis/metrics"
 	"tapis/store"
 	"tapis/web"
 )
@@ -114,6 +115,9 @@ type Config struct {
 	QueueEvery time.Duration
 	// Logger receives the server's log (default slog.Default()).
 	Logger *slog.Logger
+	// Metrics, if not nil, is told what the server does (package
+	// metrics); it serves this server only. Nil: no metrics, at no cost.
+	Metrics *metrics.Metrics
 }
 
 // Server serves the lobby, the tables and the web client.
@@ -222,6 +226,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.QueueEvery <= 0 {
 		cfg.QueueEvery = time.Second
 	}
+	// The store's appends of moves are timed by a wrapper, so that the
+	// stores need know nothing of metrics.
+	cfg.Store = cfg.Metrics.Store(cfg.Store)
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
 		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{}}
 	ac := cfg.Accounts
@@ -242,6 +249,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes(acc)
+	cfg.Metrics.CountTables(s.countTables)
 	go s.stop(stopTables)
 	go s.sweep()
 	m := &lobby.Matcher{Queue: cfg.Store, Games: cfg.Games, Build: s.buildQueued, Logger: s.log}

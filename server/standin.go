@@ -61,12 +61,15 @@ func (t *table) standIn() {
 	}
 }
 
+// standInLevel is the bot level a stand-in plays at.
+const standInLevel = "easy"
+
 // standInFor builds seat s's stand-in: the easy level, or a random player
 // if the game has none, so that an absent seat is never left waiting. It
 // is told what the seat was told so far in this match.
 func (t *table) standInFor(s game.Seat) game.Player {
 	seed := t.srv.botSeed(t.seed, s, t.n)
-	p, err := t.newBot("easy", s, seed)
+	p, err := t.newBot(standInLevel, s, seed)
 	if err != nil {
 		t.srv.log.Warn("stand-in", "table", t.id, "seat", s, "err", err)
 		p = bot.NewRandom(seed)

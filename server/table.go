@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"tapis/bot"
@@ -106,6 +107,12 @@ type table struct {
 	rated   bool
 	moved   [][2]int
 	ratings []seatRating
+
+	// answering is the type of the client message being handled, for
+	// the refusals' metrics ("" outside handle); shown is the table's
+	// status as the metrics read it from another goroutine (countTables).
+	answering string
+	shown     atomic.Value // string
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -121,6 +128,7 @@ func newTable(srv *Server, t store.Table) *table {
 	if tb.seen.IsZero() {
 		tb.seen = t.Created
 	}
+	tb.shown.Store("waiting")
 	return tb
 }
 
@@ -222,6 +230,9 @@ func (t *table) attended() bool { return len(t.conns) > 0 }
 // someone is, the bot timer when a bot must act, the away timer when an
 // absent seat must, and the turn timer when a human seat is on the clock.
 func (t *table) schedule() {
+	if t.srv.cfg.Metrics != nil {
+		t.shown.Store(t.status())
+	}
 	if t.idleC == nil && len(t.conns) == 0 {
 		t.idleC = time.After(time.Until(t.empty.Add(t.srv.cfg.IdleTimeout)))
 	}
@@ -493,12 +504,15 @@ func (t *table) deliver() {
 // apply plays a move: the rules check it, the store makes it durable, then
 // every connection is told what its seat may see of it. If the store
 // fails, the move is undone, so memory never runs ahead of the disk.
-func (t *table) apply(s game.Seat, m game.Move) error {
+// read is when the move was read, for the metrics (zero without them).
+func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
+	met := t.srv.cfg.Metrics
 	prev := t.st.Clone()
 	t.log.Reset()
 	if err := t.st.Apply(s, m, &t.log); err != nil {
 		return err
 	}
+	applied := met.Now()
 	js, err := t.g.MarshalMove(m)
 	ctx, cancel := t.srv.persist()
 	defer cancel()
@@ -509,6 +523,7 @@ func (t *table) apply(s game.Seat, m game.Move) error {
 		t.st = prev
 		return &storeError{err}
 	}
+	saved := met.Now()
 	t.countMove(s)
 	t.record(s)
 	if t.st.Over() {
@@ -522,6 +537,8 @@ func (t *table) apply(s game.Seat, m game.Move) error {
 		t.broadcastInfo()
 	}
 	t.broadcastState(s, t.log.Events)
+	// Every move applied and saved is counted, a person's or a bot's.
+	met.Moved(read, applied, saved, met.Now())
 	return nil
 }
 
@@ -534,6 +551,10 @@ func (t *table) handle(c *conn, m clientMsg) {
 	if _, ok := t.conns[c]; !ok {
 		return
 	}
+	// The known types only: the default case says "unknown", so that no
+	// client makes up a metric's label.
+	t.answering = m.Type
+	defer func() { t.answering = "" }()
 	switch m.Type {
 	case "ping":
 		t.send(c, []byte(`{"type":"pong"}`))
@@ -560,6 +581,7 @@ func (t *table) handle(c *conn, m clientMsg) {
 	case "mute":
 		t.mute(c, m)
 	default:
+		t.answering = "unknown"
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}
 }
@@ -590,7 +612,7 @@ func (t *table) move(c *conn, m clientMsg) {
 		t.sendError(c, codeBadMove, err.Error(), m.ID)
 		return
 	}
-	if err := t.apply(c.seat, gm); err != nil {
+	if err := t.apply(c.seat, gm, m.read); err != nil {
 		var se *storeError
 		if errors.As(err, &se) {
 			t.srv.log.Error("store", "table", t.id, "err", se.err)

@@ -24,9 +24,15 @@ func (t *table) playBot(ctx context.Context) {
 		t.thoughts++
 		id, st, delay := t.thoughts, t.st.Clone(), t.srv.cfg.BotDelay
 		t.thinking, t.thinker, t.thinkN = id, s, t.n
+		met, name, level := t.srv.cfg.Metrics, t.g.Name(), t.seats[s].Bot
+		if level == "" {
+			level = standInLevel // a human seat's stand-in
+		}
 		go func() {
 			start := time.Now()
 			m := p.Choose(game.KnowledgeOf(st, s))
+			// The thought alone, not the pause after it: what bots cost.
+			met.Thought(name, level, time.Since(start))
 			if wait := delay - time.Since(start); wait > 0 {
 				select {
 				case <-time.After(wait):
@@ -35,7 +41,10 @@ func (t *table) playBot(ctx context.Context) {
 				}
 			}
 			// If the table has gone, nobody waits for the move.
-			_ = t.post(ctx, func() { t.botChose(id, s, m) })
+			// The move is read, as a person's is from its socket, when
+			// it is handed to the table.
+			read := met.Now()
+			_ = t.post(ctx, func() { t.botChose(id, s, m, read) })
 		}()
 		return
 	}
@@ -43,7 +52,7 @@ func (t *table) playBot(ctx context.Context) {
 
 // botChose plays the move thought number id chose for seat s, if the table
 // still wants one from s, after telling the bot what happened meanwhile.
-func (t *table) botChose(id int, s game.Seat, m game.Move) {
+func (t *table) botChose(id int, s game.Seat, m game.Move, read time.Time) {
 	if id != t.thinking {
 		return // a thought from before a new match began
 	}
@@ -52,7 +61,7 @@ func (t *table) botChose(id int, s game.Seat, m game.Move) {
 	if t.st.Over() || !t.st.ToMove().Has(s) {
 		return
 	}
-	err := t.apply(s, m)
+	err := t.apply(s, m, read)
 	var stored *storeError
 	if err != nil && !errors.As(err, &stored) && t.n != t.thinkN {
 		return // others moved meanwhile (a simultaneous phase): think again

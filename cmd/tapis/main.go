@@ -2,7 +2,7 @@
 // scripted games, simulates games between bots, checks a database and
 // measures a running server under load.
 //
-//	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s]
+//	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s] [--metrics-addr 127.0.0.1:9090]
 //	tapis sim    --game cabo --players 4 --bots heuristic,random,... --games N --seed S [--json]
 //	tapis replay FILE|-
 //	tapis check  [--db tapis.db|postgres://...]

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tapis/limit"
+	"tapis/metrics"
 	"tapis/server"
 	"tapis/store"
 )
@@ -31,6 +32,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
 	waiting := fl.Duration("waiting-ttl", 15*time.Minute, "how long a table waiting for players may go with nobody there before it expires")
 	abandon := fl.Duration("abandon-after", 24*time.Hour, "how long an unfinished match may go with nobody there before it is closed as abandoned")
+	metricsAddr := fl.String("metrics-addr", "", "address of the operators' pages, /metrics (Prometheus) and /debug/pprof/, never served on --addr (empty: none); keep it private, e.g. 127.0.0.1:9090")
 	proxies := fl.String("trusted-proxy", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1/32,10.0.0.0/8); the per-client limits then apply to that address")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -49,21 +51,35 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *away == 0 {
 		cfg.AwayAfter = -1
 	}
-	if err := serve(ctx, *addr, *db, cfg, stdout, stderr); err != nil {
+	if err := serve(ctx, *addr, *metricsAddr, *db, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "tapis serve: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-// serve runs the web table with cfg, whose store and logger it makes.
-func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stderr io.Writer) error {
+// serve runs the web table with cfg, whose store and logger it makes, on
+// addr, and its metrics and profiles on metricsAddr if it is not empty.
+func serve(ctx context.Context, addr, metricsAddr, db string, cfg server.Config, stdout, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	// Port 0 picks a free port each time; any other address twice is a
+	// mistake, said plainly rather than as a failure to listen.
+	if _, port, _ := net.SplitHostPort(addr); metricsAddr == addr && port != "0" {
+		return errors.New("--metrics-addr must differ from --addr: metrics and profiles are never public")
+	}
 	st, err := openStore(ctx, db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	var mln net.Listener
+	if metricsAddr != "" {
+		if mln, err = net.Listen("tcp", metricsAddr); err != nil {
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		defer mln.Close()
+		cfg.Metrics = metrics.New()
+	}
 	// The server outlives ctx (the signal) until its HTTP side has shut
 	// down, so that requests under way finish and every move read from a
 	// WebSocket is still applied and saved.
@@ -80,8 +96,17 @@ func serve(ctx context.Context, addr, db string, cfg server.Config, stdout, stde
 	}
 	fmt.Fprintf(stdout, "Tapis is serving on http://%s (database %s); Ctrl-C stops it\n", displayAddr(ln.Addr()), describeDB(db))
 	hs := srv.HTTPServer()
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
+	if mln != nil {
+		fmt.Fprintf(stdout, "Metrics on http://%s/metrics, profiles on http://%s/debug/pprof/\n", displayAddr(mln.Addr()), displayAddr(mln.Addr()))
+		// No write timeout: a CPU profile or a trace takes as long as it
+		// is asked to.
+		ms := &http.Server{Handler: cfg.Metrics.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute,
+			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		go func() { errc <- ms.Serve(mln) }()
+		defer ms.Close()
+	}
 	select {
 	case err := <-errc:
 		cancelTables()
