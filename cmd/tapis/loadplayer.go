@@ -125,7 +125,11 @@ func (p *seatPlayer) play(ctx context.Context) {
 			}
 		case <-thinkC:
 			thinkC = nil
-			p.act(ctx)
+			// The select may pick the timer over the end: no move then,
+			// as it could be applied without being counted.
+			if ctx.Err() == nil {
+				p.act()
+			}
 		}
 	}
 }
@@ -171,13 +175,17 @@ func (p *seatPlayer) state(m *client.State) {
 }
 
 // act plays a random legal move of the latest state, or starts the next
-// match once one is over (the host's part).
-func (p *seatPlayer) act(ctx context.Context) {
+// match once one is over (the host's part). A write ended half-way would
+// leave the server's count and the client's apart: the write is given its
+// time rather than the run's end.
+func (p *seatPlayer) act() {
+	ctx, cancel := context.WithTimeout(context.Background(), p.o.drain)
+	defer cancel()
 	st := p.latest
 	switch {
 	case st == nil || p.pending:
 	case st.Over():
-		if _, err := p.conn.Again(ctx); err != nil && ctx.Err() == nil {
+		if _, err := p.conn.Again(ctx); err != nil {
 			p.t.fail("table %s: again: %v", p.conn.Table().ID, err)
 		}
 	case st.Moves(p.conn.Seat()) && len(st.Legal) > 0:
@@ -185,9 +193,7 @@ func (p *seatPlayer) act(ctx context.Context) {
 		p.sentAt = time.Now()
 		id, err := p.conn.MoveAt(ctx, st.N, move)
 		if err != nil {
-			if ctx.Err() == nil {
-				p.t.fail("table %s: move: %v", p.conn.Table().ID, err)
-			}
+			p.t.fail("table %s: move: %v", p.conn.Table().ID, err)
 			return
 		}
 		p.pending, p.pendingID, p.pendingN, p.pendingM = true, id, st.N, st.Match
