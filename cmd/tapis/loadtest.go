@@ -208,8 +208,7 @@ func ms(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Mic
 // people at their own machines; any other server ignores the header.
 func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 	n := i + 1
-	opts := append([]client.Option{client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255))}, o.clientOpts...)
-	c, err := client.New(o.url, opts...)
+	c, err := client.New(o.url, client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)))
 	if err != nil {
 		t.fail("%v", err)
 		return
