@@ -64,7 +64,6 @@ type loadOptions struct {
 	players, tables int
 	think, duration time.Duration
 	drain           time.Duration // how long to wait for the last moves' answers
-	clientOpts      []client.Option
 }
 
 func (o *loadOptions) check() error {
