@@ -1,10 +1,12 @@
 // Command tapis is the one binary of Tapis: it serves the web table, plays
-// scripted games, simulates games between bots and checks a database.
+// scripted games, simulates games between bots, checks a database and
+// measures a running server under load.
 //
 //	tapis serve  [--addr :8080] [--db tapis.db|postgres://...] [--bot-delay 700ms] [--away 45s] [--metrics-addr 127.0.0.1:9090]
 //	tapis sim    --game cabo --players 4 --bots heuristic,random,... --games N --seed S [--json]
 //	tapis replay FILE|-
 //	tapis check  [--db tapis.db|postgres://...]
+//	tapis loadtest --url URL --game G --players P --tables N --think D --duration D [--bots LEVEL] [--json]
 package main
 
 import (
@@ -20,10 +22,11 @@ type command func(args []string, stdout, stderr io.Writer) int
 
 func commands() map[string]command {
 	return map[string]command{
-		"check":  runCheck,
-		"replay": runReplay,
-		"serve":  runServe,
-		"sim":    runSim,
+		"check":    runCheck,
+		"loadtest": runLoadtest,
+		"replay":   runReplay,
+		"serve":    runServe,
+		"sim":      runSim,
 	}
 }
 
