@@ -42,6 +42,7 @@ type Metrics struct {
 	appendSecs   prometheus.Histogram
 	appendErrors prometheus.Counter
 	think        *prometheus.HistogramVec
+	botCPU       prometheus.Counter
 }
 
 // latency are the buckets of the server's own latencies (a move's
@@ -91,8 +92,12 @@ func New() *Metrics {
 			Help:    "Time bots spent choosing a move, by game and level (a stand-in's is its level, easy); the sum is the CPU time bots cost.",
 			Buckets: thinking,
 		}, []string{"game", "level"}),
+		botCPU: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tapis_bot_search_cpu_seconds_total",
+			Help: "CPU time the bots' searches took (normal and hard, in the server's bounded pool), measured on the searching thread.",
+		}),
 	}
-	m.reg.MustRegister(m.moves, m.moveSeconds, m.conns, m.refused, m.appendSecs, m.appendErrors, m.think,
+	m.reg.MustRegister(m.moves, m.moveSeconds, m.conns, m.refused, m.appendSecs, m.appendErrors, m.think, m.botCPU,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	// Both roles are shown from the start, at 0.
 	m.conns.WithLabelValues(RoleSeat)
@@ -147,6 +152,14 @@ func (m *Metrics) Thought(game, level string, d time.Duration) {
 		return
 	}
 	m.think.WithLabelValues(game, level).Observe(d.Seconds())
+}
+
+// Searched adds the CPU time of one bot search.
+func (m *Metrics) Searched(cpu time.Duration) {
+	if m == nil {
+		return
+	}
+	m.botCPU.Add(cpu.Seconds())
 }
 
 // Now is the time, or the zero time without metrics: what the server's

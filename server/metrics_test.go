@@ -168,3 +168,20 @@ func TestNoMetricsPlays(t *testing.T) {
 		t.Fatalf("%d moves, %v", last.N, err)
 	}
 }
+
+// The CPU of the bots' searches is counted: a person plays a whole game
+// against a normal bot, and /metrics says the searches took some.
+func TestMetricsCountBotSearchCPU(t *testing.T) {
+	m := metrics.New()
+	cfg := testConfig()
+	cfg.Metrics = m
+	h := newHarness(t, cfg)
+	a := h.create("cabo", []string{"", "normal"}, "Ann", "")
+	c := h.dial(a.Table, a.Token)
+	if last, err := playRandom(c, a.Seat, 3, 1<<30); err != nil || last.Status != "over" {
+		t.Fatalf("playing: %v, %s", err, last.Status)
+	}
+	eventually(t, "the bot's search CPU counted", func() bool {
+		return scrape(t, m)[`tapis_bot_search_cpu_seconds_total`] > 0
+	})
+}

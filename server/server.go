@@ -247,6 +247,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	// The store's appends of moves are timed by a wrapper, so that the
 	// stores need know nothing of metrics.
 	cfg.Store = cfg.Metrics.Store(cfg.Store)
+	if searched := cfg.BotSearched; cfg.Metrics != nil {
+		// The bots' CPU goes to /metrics, and to the hook if one is set.
+		cfg.BotSearched = func(cpu time.Duration) {
+			cfg.Metrics.Searched(cpu)
+			if searched != nil {
+				searched(cpu)
+			}
+		}
+	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
 		dormant: map[string]*dormant{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{},
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
