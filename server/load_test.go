@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -54,10 +55,40 @@ func benchLoad(b *testing.B, tables int, think time.Duration) {
 		b.Fatal(err)
 	}
 	defer st.Close()
+	r := loadRun(b, st, tables, think, nil)
+	all := r.lat
+	slices.Sort(all)
+	pct := func(p float64) float64 {
+		return float64(all[min(len(all)-1, int(p*float64(len(all))))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(float64(r.moves)/r.elapsed.Seconds(), "moves/s")
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(r.heapPerTable, "heap-B/table")
+	b.ReportMetric(0, "ns/op")
+}
+
+// loadResult is what one loadRun measured.
+type loadResult struct {
+	moves        int64
+	elapsed      time.Duration
+	lat          []time.Duration // every round trip, unsorted
+	heapPerTable float64         // bytes in use per table once its clients are connected
+}
+
+// loadRun serves st, sets up tables of two Cabo clients each and plays
+// until b.N moves are confirmed. measure, when not nil, is called with
+// true just before play starts (after the timer is reset) and with false
+// just after it ends, so that a caller can read counters around the play
+// alone. The clients run under the pprof label side=client, so that a CPU
+// profile of the benchmark tells their share from the server's
+// (go tool pprof -tags).
+func loadRun(b *testing.B, st store.Store, tables int, think time.Duration, measure func(start bool)) loadResult {
 	cfg := server.Config{Store: st, Rate: -1, MaxTables: tables + 10,
 		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1}}
 	h := newHarness(b, cfg)
 	wsURL := "ws" + strings.TrimPrefix(h.hs.URL, "http")
+	clientLabels := pprof.Labels("side", "client")
 
 	runtime.GC()
 	var m0 runtime.MemStats
@@ -75,7 +106,7 @@ func benchLoad(b *testing.B, tables int, think time.Duration) {
 	for i := 0; i < tables; i++ {
 		wg.Add(1)
 		sem <- struct{}{}
-		go func() {
+		go pprof.Do(context.Background(), clientLabels, func(context.Context) {
 			defer wg.Done()
 			defer func() { <-sem }()
 			a := h.create("cabo", []string{"", ""}, "A", "")
@@ -93,7 +124,7 @@ func benchLoad(b *testing.B, tables int, think time.Duration) {
 				conns = append(conns, seatConn{ws, s.Seat})
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if b.Failed() {
@@ -111,39 +142,38 @@ func benchLoad(b *testing.B, tables int, think time.Duration) {
 	defer stop()
 	lat := make([][]time.Duration, len(conns))
 	b.ResetTimer()
+	if measure != nil {
+		measure(true)
+	}
 	start := time.Now()
 	for i, c := range conns {
 		wg.Add(1)
-		go func() {
+		go pprof.Do(context.Background(), clientLabels, func(context.Context) {
 			defer wg.Done()
 			lat[i] = playBench(ctx, stop, &refused, c.ws, c.seat, uint64(i), think, &moves, target)
-		}()
+		})
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	if measure != nil {
+		measure(false)
+	}
 	b.StopTimer()
 	for _, c := range conns {
 		c.ws.CloseNow()
 	}
-	var all []time.Duration
+	r := loadResult{moves: moves.Load(), elapsed: elapsed,
+		heapPerTable: float64(m1.HeapInuse-min(m0.HeapInuse, m1.HeapInuse)) / float64(tables)}
 	for _, l := range lat {
-		all = append(all, l...)
+		r.lat = append(r.lat, l...)
 	}
-	if len(all) == 0 {
+	if len(r.lat) == 0 {
 		b.Fatal("no move was played")
 	}
-	slices.Sort(all)
-	pct := func(p float64) float64 {
-		return float64(all[min(len(all)-1, int(p*float64(len(all))))]) / float64(time.Millisecond)
+	if n := refused.Load(); n > r.moves/1000 {
+		b.Errorf("%d moves refused", n)
 	}
-	b.ReportMetric(float64(moves.Load())/elapsed.Seconds(), "moves/s")
-	b.ReportMetric(pct(0.50), "p50-ms")
-	b.ReportMetric(pct(0.99), "p99-ms")
-	b.ReportMetric(float64(m1.HeapInuse-min(m0.HeapInuse, m1.HeapInuse))/float64(tables), "heap-B/table")
-	b.ReportMetric(0, "ns/op")
-	if r := refused.Load(); r > moves.Load()/1000 {
-		b.Errorf("%d moves refused", r)
-	}
+	return r
 }
 
 // playBench is one bot client: after a think time it plays a random legal
