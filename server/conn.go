@@ -38,6 +38,10 @@ type conn struct {
 // dropped; a whole game's burst of bot moves fits.
 const outQueue = 256
 
+// writeTimeout is how long one message may take to reach a client's
+// socket; a client that takes longer is dropped.
+const writeTimeout = 10 * time.Second
+
 // serveWS upgrades a request to a WebSocket for a seat (token) or a
 // spectator (no token), then reads the client's messages until it leaves.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -135,6 +139,17 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 	ping := time.NewTicker(s.cfg.Ping)
 	defer ping.Stop()
+	// One write context and one timer for the connection's life rather
+	// than a context.WithTimeout per message (a timer and three
+	// allocations each, on every move's path): the timer, armed for each
+	// write, cancels the write context when a write outlasts writeTimeout,
+	// which ends that write and drops the client, as a deadline per write
+	// did.
+	wctx, cancelWrite := context.WithCancel(ctx)
+	defer cancelWrite()
+	stuck := time.AfterFunc(writeTimeout, cancelWrite)
+	stuck.Stop()
+	defer stuck.Stop()
 	for {
 		select {
 		case <-ping.C:
@@ -150,10 +165,11 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 				ws.Close(websocket.StatusNormalClosure, "")
 				return
 			}
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			stuck.Reset(writeTimeout)
 			err := ws.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
+			// Stop fails when the timer fired: the write context is
+			// cancelled, whether or not this write got through in time.
+			if !stuck.Stop() || err != nil {
 				ws.CloseNow()
 				return
 			}
