@@ -165,29 +165,7 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 // to instead, as the store has done (store.MoveSeats), so that the
 // account's session reaches those seats at once.
 func (s *Server) seatsMoved(from string, to store.Player) {
-	ctx, cancel := s.persist()
-	defer cancel()
-	ts, err := s.cfg.Store.PlayerTables(ctx, to.ID)
-	if err != nil {
-		s.log.Error("player tables", "err", err)
-		return
-	}
-	for _, pt := range ts {
-		s.mu.Lock()
-		t := s.tables[pt.ID]
-		s.mu.Unlock()
-		if t == nil {
-			continue
-		}
-		t.post(ctx, func() {
-			for i := range t.seats {
-				if t.seats[i].Player == from && t.seats[i].Bot == "" {
-					t.seats[i].Player, t.seats[i].Name = to.ID, to.Name
-				}
-			}
-			t.broadcastInfo()
-		})
-	}
+	s.reseat(to.ID, from, to)
 }
 
 // playerChanged makes the loaded tables where a player sits show their
@@ -195,9 +173,16 @@ func (s *Server) seatsMoved(from string, to store.Player) {
 // "deleted player"); the store has changed the seats already, for the
 // tables asleep.
 func (s *Server) playerChanged(p store.Player) {
+	s.reseat(p.ID, p.ID, p)
+}
+
+// reseat gives the seats of player was at the loaded tables among those
+// the store lists for player to now, to p under p's name, and tells each
+// table's connections.
+func (s *Server) reseat(now, was string, p store.Player) {
 	ctx, cancel := s.persist()
 	defer cancel()
-	ts, err := s.cfg.Store.PlayerTables(ctx, p.ID)
+	ts, err := s.cfg.Store.PlayerTables(ctx, now)
 	if err != nil {
 		s.log.Error("player tables", "err", err)
 		return
@@ -211,8 +196,8 @@ func (s *Server) playerChanged(p store.Player) {
 		}
 		t.post(ctx, func() {
 			for i := range t.seats {
-				if t.seats[i].Player == p.ID && t.seats[i].Bot == "" {
-					t.seats[i].Name = p.Name
+				if t.seats[i].Player == was && t.seats[i].Bot == "" {
+					t.seats[i].Player, t.seats[i].Name = p.ID, p.Name
 				}
 			}
 			t.broadcastInfo()
