@@ -233,10 +233,27 @@ func (s *Server) adopt(id string) bool {
 	if id == "" || len(id) > 64 {
 		return false
 	}
+	s.mu.Lock()
+	_, ended := s.ended[id]
+	s.mu.Unlock()
+	if ended {
+		return false
+	}
 	ctx, cancel := s.persist()
 	defer cancel()
 	sv, err := s.cfg.Store.Load(ctx, id)
-	if err != nil || sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
+	if err != nil {
+		return false
+	}
+	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
+		// Over or closed is for good here: asked again, the answer is
+		// remembered rather than read again with all its moves.
+		s.mu.Lock()
+		if len(s.ended) >= maxEnded {
+			clear(s.ended)
+		}
+		s.ended[id] = struct{}{}
+		s.mu.Unlock()
 		return false
 	}
 	seated := 0
@@ -253,6 +270,10 @@ func (s *Server) adopt(id string) bool {
 	}
 	return true
 }
+
+// maxEnded bounds the ended tables adopt remembers; past it, it forgets
+// them all and starts again.
+const maxEnded = 1 << 14
 
 // load reads a dormant table and replays its match. A rules engine fed
 // a damaged row may panic: that makes the table broken, not the server.

@@ -7,12 +7,14 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
 	"tapis/game"
+	"tapis/store"
 )
 
 // person is a browser as the server sees it: its own cookie jar, so its
@@ -397,5 +399,44 @@ func TestGuestSeatsFollowTheSignIn(t *testing.T) {
 	sv, err := h.store.Load(t.Context(), tab.Table)
 	if err != nil || sv.Seats[0].Player != account {
 		t.Fatalf("the stored seat: %+v %v", sv.Seats[0], err)
+	}
+}
+
+// loadCounter is a store that counts its Load calls.
+type loadCounter struct {
+	store.Store
+	loads atomic.Int64
+}
+
+func (c *loadCounter) Load(ctx context.Context, id string) (store.Saved, error) {
+	c.loads.Add(1)
+	return c.Store.Load(ctx, id)
+}
+
+// A finished table that has left memory is looked for in the store once:
+// asked for again, it is known to be over without reading its moves anew.
+func TestEndedTablesAreNotReadAgain(t *testing.T) {
+	cfg := testConfig()
+	lc := &loadCounter{Store: store.NewMemory()}
+	cfg.Store, cfg.IdleTimeout = lc, 50*time.Millisecond
+	h := newHarness(t, cfg)
+	a := h.create("cabo", []string{"", "random"}, "Ann", "")
+	c := h.dial(a.Table, a.Token)
+	if m, err := playRandom(c, a.Seat, 1, 1<<30); err != nil || m.Status != "over" {
+		t.Fatalf("playing: %v %s", err, m.Status)
+	}
+	c.ws.CloseNow()
+	p := h.person()
+	eventually(t, "the finished table gone from memory", func() bool {
+		return p.do("GET", "/api/tables/"+a.Table, nil, nil) == http.StatusNotFound
+	})
+	before := lc.loads.Load()
+	for range 5 {
+		if code := p.do("GET", "/api/tables/"+a.Table, nil, nil); code != http.StatusNotFound {
+			t.Fatalf("a finished table: %d", code)
+		}
+	}
+	if n := lc.loads.Load() - before; n != 0 {
+		t.Fatalf("5 requests for a finished table read it %d times more", n)
 	}
 }
