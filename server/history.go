@@ -166,21 +166,31 @@ func matchNo(w http.ResponseWriter, v string) (int, bool) {
 	return n, true
 }
 
+// finishedFor reads the finished match of the request's table whose
+// number is noText (empty: the latest finished), holding one of the
+// history's slots, which the caller gives back (release) when it is done;
+// or it answers the request itself (a bad number, too many at once, no
+// such match, not over) and returns nil, holding nothing.
+func (s *Server) finishedFor(w http.ResponseWriter, r *http.Request, noText string) *replayed {
+	no, ok := matchNo(w, noText)
+	if !ok || !s.slot(w, r) {
+		return nil
+	}
+	rp := s.finished(w, r, r.PathValue("id"), no)
+	if rp == nil {
+		s.release()
+	}
+	return rp
+}
+
 // exportReplay answers GET /api/tables/{id}/replay[?match=N] with the
 // match as a `tapis replay` script (docs/replay.md's input).
 func (s *Server) exportReplay(w http.ResponseWriter, r *http.Request) {
-	no, ok := matchNo(w, r.URL.Query().Get("match"))
-	if !ok {
-		return
-	}
-	if !s.slot(w, r) {
-		return
-	}
-	defer s.release()
-	rp := s.finished(w, r, r.PathValue("id"), no)
+	rp := s.finishedFor(w, r, r.URL.Query().Get("match"))
 	if rp == nil {
 		return
 	}
+	defer s.release()
 	sc := replay.Script{Game: rp.sv.Game, Players: rp.sv.Players, Options: rp.sv.Options, Seed: rp.sv.Match.Seed,
 		Moves: make([]replay.Step, 0, len(rp.sv.Match.Moves))}
 	if len(sc.Options) == 0 {
@@ -216,18 +226,11 @@ type matchPage struct {
 
 // matchInfo answers GET /api/tables/{id}/matches/{no}.
 func (s *Server) matchInfo(w http.ResponseWriter, r *http.Request) {
-	no, ok := matchNo(w, r.PathValue("no"))
-	if !ok {
-		return
-	}
-	if !s.slot(w, r) {
-		return
-	}
-	defer s.release()
-	rp := s.finished(w, r, r.PathValue("id"), no)
+	rp := s.finishedFor(w, r, r.PathValue("no"))
 	if rp == nil {
 		return
 	}
+	defer s.release()
 	st, err := rp.start()
 	if err != nil {
 		api.Error(w, http.StatusInternalServerError, "broken", "server: this match cannot be replayed")
@@ -264,10 +267,6 @@ type historyStep struct {
 
 // matchSteps answers GET /api/tables/{id}/matches/{no}/steps?seat=K|all.
 func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
-	no, ok := matchNo(w, r.PathValue("no"))
-	if !ok {
-		return
-	}
 	q := r.URL.Query().Get("seat")
 	all := q == "all"
 	seat, err := strconv.Atoi(q)
@@ -275,14 +274,11 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusBadRequest, "bad_request", `server: seat must be a seat number or "all"`)
 		return
 	}
-	if !s.slot(w, r) {
-		return
-	}
-	defer s.release()
-	rp := s.finished(w, r, r.PathValue("id"), no)
+	rp := s.finishedFor(w, r, r.PathValue("no"))
 	if rp == nil {
 		return
 	}
+	defer s.release()
 	if !all && (seat < 0 || seat >= rp.sv.Players) {
 		api.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: seat %d is not at this table", seat))
 		return
