@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -83,6 +84,29 @@ func TestSQLiteAdoptsOlderDatabase(t *testing.T) {
 			})
 		})
 	}
+}
+
+// A database file kept as it was written before migrations (made once
+// from sqliteBeforeGoose and its rows, and never rewritten) upgrades in
+// place: its copy opens with every migration, and reads back whole.
+func TestSQLiteUpgradesKeptFile(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "before-goose.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "kept.db")
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkAdopted(t, func(t *testing.T) Store {
+		s, err := OpenSQLite(path)
+		if err != nil {
+			t.Fatalf("opening the kept database: %v", err)
+		}
+		return s
+	}, time.Minute, func(t *testing.T, s Store) []int64 {
+		return versions(t, s.(*SQLite).db.QueryContext, "goose_db_version")
+	})
 }
 
 // The same on PostgreSQL.
