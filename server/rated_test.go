@@ -140,9 +140,18 @@ func TestRatedGameAgainstBot(t *testing.T) {
 	}
 }
 
-// A player whose seat a stand-in played for most of its moves ranks last,
-// whatever the scores, and loses rating to the one who stayed.
-func TestRatedLeaverRanksLast(t *testing.T) {
+// leaverTable is a rated Cabo table of two signed-up players, Ada and
+// Bob, where Bob has taken his seat and never comes, and Ada's page.
+type leaverTable struct {
+	h            *harness
+	ada          *person
+	adaID, bobID string
+	tab, bs      seatResp
+	c            *client
+}
+
+func newLeaverTable(t *testing.T) leaverTable {
+	t.Helper()
 	cfg := testConfig()
 	cfg.AwayAfter, cfg.BotDelay = 50*time.Millisecond, time.Millisecond
 	h := newHarness(t, cfg)
@@ -150,9 +159,16 @@ func TestRatedLeaverRanksLast(t *testing.T) {
 	bob, bobID := signedUp(h, "Bob", "bob")
 	var tab, bs seatResp
 	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "rated": true}, &tab)
-	// Bob sits down and never comes: a stand-in plays all his moves.
 	bob.must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]string{}, &bs)
-	c := ada.dial(tab.Table)
+	return leaverTable{h: h, ada: ada, adaID: adaID, bobID: bobID, tab: tab, bs: bs, c: ada.dial(tab.Table)}
+}
+
+// A player whose seat a stand-in played for most of its moves ranks last,
+// whatever the scores, and loses rating to the one who stayed.
+func TestRatedLeaverRanksLast(t *testing.T) {
+	// Bob sits down and never comes: a stand-in plays all his moves.
+	lt := newLeaverTable(t)
+	h, adaID, bobID, tab, c := lt.h, lt.adaID, lt.bobID, lt.tab, lt.c
 	if m, err := playRandom(c, tab.Seat, 5, 1<<30); err != nil || m.Status != "over" {
 		t.Fatalf("playing: %v, %+v", err, m.Status)
 	}
@@ -317,15 +333,8 @@ func TestLeaderboardAndProfile(t *testing.T) {
 // A leaver whose seat the host gives to a bot mid-match is still rated,
 // last: the bot that finishes for them does not let them off.
 func TestRatedSeatGivenToBotRanksLeaverLast(t *testing.T) {
-	cfg := testConfig()
-	cfg.AwayAfter, cfg.BotDelay = 50*time.Millisecond, time.Millisecond
-	h := newHarness(t, cfg)
-	ada, adaID := signedUp(h, "Ada", "ada")
-	bob, bobID := signedUp(h, "Bob", "bob")
-	var tab, bs seatResp
-	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "rated": true}, &tab)
-	bob.must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]string{}, &bs)
-	c := ada.dial(tab.Table)
+	lt := newLeaverTable(t)
+	h, ada, adaID, bobID, tab, bs, c := lt.h, lt.ada, lt.adaID, lt.bobID, lt.tab, lt.bs, lt.c
 	// Bob never comes: once he is gone long enough, the host gives his
 	// seat to a bot (refused as too soon until then).
 	asked := false
