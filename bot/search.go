@@ -57,6 +57,13 @@ type Search struct {
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
+	// Yield, if set, is called every yieldEvery iterations. A host that
+	// runs searches beside latency-bound work sets it to runtime.Gosched:
+	// Go preempts a running goroutine only after about 10 ms, so without
+	// it a person's move could wait that long behind a search at every
+	// goroutine it passes through (socket, table, store, socket). It does
+	// not change what the search chooses.
+	Yield func()
 
 	rng   game.RNG
 	nodes []node
@@ -99,6 +106,11 @@ func (p *Search) Observe(e game.Event) {
 	}
 }
 
+// yieldEvery is how many iterations a search runs between calls to its
+// Yield (a power of two): 16 is 25–180 µs of search, so a person's move
+// waits that long at most, while yielding costs well under 1% of it.
+const yieldEvery = 16
+
 // Cheats implements game.Cheater.
 func (p *Search) Cheats() bool { return p.Cheat }
 
@@ -122,6 +134,9 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	for ; p.Iterations <= 0 || n < p.Iterations; n++ {
 		if p.Iterations <= 0 && n&15 == 0 && n > 0 && time.Now().After(deadline) {
 			break
+		}
+		if p.Yield != nil && n&(yieldEvery-1) == yieldEvery-1 {
+			p.Yield()
 		}
 		p.iterate(k)
 	}

@@ -239,3 +239,26 @@ func TestHorizonBoundsTheSearch(t *testing.T) {
 		}
 	}
 }
+
+// A search with Yield set calls it every yieldEvery iterations, and chooses
+// exactly what the same search without it chooses: yielding is the host's
+// scheduling, never part of the decision.
+func TestYieldChangesNothing(t *testing.T) {
+	for _, g := range games.All() {
+		st, s, told := position(t, g, 2+boolInt(g.Name() == "papayoo"), 5, 12)
+		want := choose(t, g, "normal@300", st, s, told, 11)
+		p := newTold(t, g, "normal@300", s, 11, told)
+		sp, ok := p.(*Search)
+		if !ok {
+			t.Fatalf("%s: normal@300 is a %T, not a search", g.Name(), p)
+		}
+		calls := 0
+		sp.Yield = func() { calls++ }
+		if m := sp.Choose(game.KnowledgeOf(st, s)); m != want {
+			t.Fatalf("%s: with Yield the search chose %v, without %v", g.Name(), m, want)
+		}
+		if calls != 300/yieldEvery {
+			t.Fatalf("%s: Yield called %d times in 300 iterations, want %d", g.Name(), calls, 300/yieldEvery)
+		}
+	}
+}

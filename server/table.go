@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -344,7 +345,13 @@ func (t *table) newBot(name string, s game.Seat, seed uint64) (game.Player, erro
 	if spec, ok := t.srv.cfg.Levels[name]; ok {
 		name = spec
 	}
-	return bot.New(t.g, name, s, seed)
+	p, err := bot.New(t.g, name, s, seed)
+	if sp, ok := p.(*bot.Search); ok {
+		// Searches share the cores with people's moves: they step aside
+		// every few iterations (bot.Search.Yield).
+		sp.Yield = runtime.Gosched
+	}
+	return p, err
 }
 
 // replay rebuilds a saved match by applying its moves again.
