@@ -153,8 +153,9 @@ func Upgrade(w http.ResponseWriter, r *http.Request, opts *websocket.AcceptOptio
 // Forward relays r to owner and writes the owner's answer to w. A request
 // for a WebSocket is answered by accepting the client's socket here and
 // relaying its messages both ways until either end closes it or the owner
-// is gone. It returns ErrGone, having written nothing, when the owner does
-// not answer; other errors have been answered to the client already.
+// is gone. It returns ErrGone, having written nothing and with r's body
+// still to read, when the owner does not answer; other errors have been
+// answered to the client already.
 func (n *Node) Forward(w http.ResponseWriter, r *http.Request, owner string, opts *websocket.AcceptOptions) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil || len(body) > maxBody {
@@ -180,6 +181,9 @@ func (n *Node) Forward(w http.ResponseWriter, r *http.Request, owner string, opt
 			t.close()
 		}
 		if errors.Is(err, nats.ErrNoResponders) {
+			// The body is put back, so that the caller may serve the
+			// request itself once it has taken the table over.
+			r.Body = io.NopCloser(bytes.NewReader(body))
 			return ErrGone
 		}
 		http.Error(w, "cluster: the table's node did not answer: "+err.Error(), http.StatusGatewayTimeout)
