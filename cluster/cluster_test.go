@@ -12,24 +12,10 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
-)
 
-// startNATS runs a NATS server in the test's process, on a free port.
-func startNATS(t *testing.T) string {
-	t.Helper()
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats: not ready")
-	}
-	t.Cleanup(ns.Shutdown)
-	return ns.ClientURL()
-}
+	"tapis/cluster/natstest"
+)
 
 func connect(t *testing.T, url string) *nats.Conn {
 	t.Helper()
@@ -85,7 +71,7 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // pair starts an owner node A and a relay node B whose HTTP server
 // forwards everything to A.
 func pair(t *testing.T) (a, b *Node, o *owner, relay *httptest.Server) {
-	url := startNATS(t)
+	url := natstest.Start(t)
 	a, b = New(connect(t, url), "a"+NewID()), New(connect(t, url), "b"+NewID())
 	t.Cleanup(a.Close)
 	t.Cleanup(b.Close)
