@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // benchTables numbers the tables benchmarks create: a benchmark function
@@ -146,4 +149,77 @@ func BenchmarkOpen(b *testing.B) {
 			b.Fatalf("%d open tables (first %+v, last %+v), want %d", len(got), got[0], got[len(got)-1], open)
 		}
 	}
+}
+
+// BenchmarkAppendPaced is a busy server's steady load, not a saturated
+// one: pacedTables tables each make a move every pacedTables/pacedRate
+// seconds (a Cabo table about every half second, 2,000 moves/s in all),
+// each table waiting for its own move's commit before sleeping until its
+// next. b.N is the number of moves. It reports the process's CPU per move
+// (user and system, the store's own cost plus the benchmark's small one;
+// for PostgreSQL only the client's) and the appends' latency.
+func BenchmarkAppendPaced(b *testing.B) {
+	const pacedTables, pacedRate = 1000, 2000
+	move := Move{Seat: 1, Move: json.RawMessage(`{"type":"swap","slot":2}`)}
+	// memory is the benchmark's own cost: goroutines, timers.
+	for _, name := range []string{"memory", "sqlite", "postgres"} {
+		k := stores(b)[name]
+		b.Run(name, func(b *testing.B) {
+			s := k.open(b)
+			defer s.Close()
+			ids := benchTable(b, s, pacedTables)
+			period := time.Duration(pacedTables) * time.Second / pacedRate
+			lat := make([][]time.Duration, pacedTables)
+			var claimed atomic.Int64
+			var wg sync.WaitGroup
+			runtime.GC()
+			b.ResetTimer()
+			cpu0 := benchCPU(b)
+			start := time.Now()
+			for t := range ids {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					// Tables are spread evenly over the period, as
+					// tables started at random moments would be.
+					next := start.Add(period * time.Duration(t) / pacedTables)
+					for i := 0; claimed.Add(1) <= int64(b.N); i++ {
+						time.Sleep(time.Until(next))
+						t0 := time.Now()
+						if err := s.AppendMove(context.Background(), ids[t], 1, i, move); err != nil {
+							b.Error(err)
+							return
+						}
+						lat[t] = append(lat[t], time.Since(t0))
+						next = next.Add(period)
+					}
+				}()
+			}
+			wg.Wait()
+			elapsed := time.Since(start)
+			cpu := benchCPU(b) - cpu0
+			b.StopTimer()
+			var all []time.Duration
+			for _, l := range lat {
+				all = append(all, l...)
+			}
+			slices.Sort(all)
+			if len(all) == 0 {
+				return
+			}
+			b.ReportMetric(float64(cpu)/float64(time.Microsecond)/float64(len(all)), "cpu-µs/move")
+			b.ReportMetric(float64(all[len(all)/2])/float64(time.Microsecond), "p50-µs")
+			b.ReportMetric(float64(all[len(all)*99/100])/float64(time.Microsecond), "p99-µs")
+			b.ReportMetric(float64(len(all))/elapsed.Seconds(), "moves/s")
+		})
+	}
+}
+
+// benchCPU is the user and system CPU time this process has used.
+func benchCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -22,6 +22,7 @@ import (
 // which is what the SQLite store's writer does by hand.
 type Postgres struct {
 	pool   *pgxpool.Pool
+	moves  *pgMoves // AppendMove's batches (postgres_moves.go)
 	closed atomic.Bool
 	once   sync.Once
 }
@@ -62,7 +63,9 @@ func OpenPostgres(ctx context.Context, dbURL string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: schema: %w", err)
 	}
-	return &Postgres{pool: pool}, nil
+	p := &Postgres{pool: pool, moves: newPGMoves(int(cfg.MaxConns))}
+	go p.batcher()
+	return p, nil
 }
 
 // parseError says what is wrong with a connection URL without quoting the
@@ -254,27 +257,15 @@ func (p *Postgres) startResult(err error, table string, no int) error {
 	return nil
 }
 
-// AppendMove implements Store in one statement, so one round trip. As in
-// SQLite, the move goes in only as the next one of a started match, so a
-// replay never meets a gap. Two writers of the same index both see it
-// free; the primary key makes the second wait for the first and then
-// refuses it, so a move is never recorded twice.
+// AppendMove implements Store. The move goes in only as the next one of
+// a started match, so a replay never meets a gap; it goes in with the
+// moves of other tables appended at the same moment, in one statement
+// (see appendMoves), and AppendMove returns once that is committed.
 func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, m Move) error {
-	n, err := p.exec(ctx, `
-		INSERT INTO tapis_moves (table_id, no, idx, seat, move)
-		SELECT $1::text, $2::integer, $3::integer, $4::integer, $5::text
-		WHERE EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = $1 AND no = $2)
-		  AND (SELECT COALESCE(MAX(idx) + 1, 0) FROM tapis_moves WHERE table_id = $1 AND no = $2) = $3`,
-		table, no, index, m.Seat, string(m.Move))
-	switch {
-	case isUnique(err):
-		return fmt.Errorf("store: postgres: table %s: move %d of match %d is already recorded", table, index, no)
-	case err != nil:
-		return p.fail(err, "table %s: move %d of match %d", table, index, no)
-	case n != 1:
-		return fmt.Errorf("store: postgres: table %s: move %d of match %d out of order", table, index, no)
+	if p.closed.Load() {
+		return ErrClosed
 	}
-	return nil
+	return p.appendBatched(ctx, &pgMove{matchKey: matchKey{table, no}, index: index, seat: m.Seat, move: string(m.Move)})
 }
 
 // EndMatch implements Store.
@@ -313,11 +304,14 @@ func (p *Postgres) Touch(ctx context.Context, table string, at time.Time) error 
 	return nil
 }
 
-// Close implements Store. It waits for the writes under way, which are
-// then committed; later calls get ErrClosed.
+// Close implements Store. It waits for the writes under way, moves
+// queued for a batch included, which are then committed; later calls get
+// ErrClosed.
 func (p *Postgres) Close() error {
 	p.once.Do(func() {
 		p.closed.Store(true)
+		close(p.moves.quit)
+		<-p.moves.done
 		p.pool.Close()
 	})
 	return nil

@@ -19,13 +19,27 @@ import (
 // is durable before anyone is told of it, and a thousand busy tables cost
 // a few commits per millisecond rather than a thousand.
 type SQLite struct {
-	db    *sql.DB
-	stmts map[string]*sql.Stmt // prepared once; used by the writer only
-	ops   chan op
-	quit  chan struct{}
-	done  chan struct{}
-	once  sync.Once
+	db *sql.DB // for reads; the writer has a connection of its own
+	// w is the writer's connection, held for the store's life so that
+	// its statements, BEGIN and COMMIT included, are prepared once on
+	// it, and reads never wait for a commit (WAL lets them read the last
+	// one meanwhile).
+	w     *sql.Conn
+	stmts map[string]*sql.Stmt // prepared once on w; used by the writer only
+	// next is the index of the next move of each match the writer has
+	// appended to (the matches it started, or checked once, are known to
+	// exist): a move's order is checked here rather than by a query. It
+	// is the writer's alone, and forgotten when a commit fails.
+	next map[matchKey]int
+	ops  chan op
+	quit chan struct{}
+	done chan struct{}
+	once sync.Once
 }
+
+// maxNext bounds SQLite.next: past it the writer forgets every match,
+// and checks each again with a query at its next move.
+const maxNext = 100_000
 
 type op struct {
 	// one: the write must change exactly one row, else it is refused.
@@ -49,6 +63,16 @@ type op struct {
 	// it runs in the batch's transaction, all or none, and query is
 	// unused.
 	run func(tx *sql.Tx) error
+	// move, if not nil, is a move to append (AppendMove), and query is
+	// unused.
+	move *moveOp
+}
+
+// moveOp is AppendMove's write.
+type moveOp struct {
+	matchKey
+	index, seat int
+	move        string
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
@@ -63,22 +87,116 @@ func OpenSQLite(path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %v", path, err)
 	}
-	// One connection: SQLite has one writer anyway, and the writer
-	// goroutine is the only one that writes.
-	db.SetMaxOpenConns(1)
+	// Two connections: the writer's (SQLite has one writer anyway, and
+	// the writer goroutine is the only one that writes) and one for
+	// reads.
+	db.SetMaxOpenConns(2)
 	if err := migrateSQLite(context.Background(), db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
 	}
-	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
+	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, next: map[matchKey]int{},
+		ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
+	if err := s.prepareWriter(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %v", path, err)
+	}
 	go s.writer()
 	return s, nil
+}
+
+// The writer's own statements, prepared on its connection.
+const (
+	sqlBegin    = `BEGIN`
+	sqlCommit   = `COMMIT`
+	sqlRollback = `ROLLBACK`
+	// sqlNextMove is the index of a match's next move, and whether the
+	// match was started.
+	sqlNextMove = `SELECT EXISTS (SELECT 1 FROM matches WHERE table_id = ? AND no = ?),
+		(SELECT COALESCE(MAX(idx) + 1, 0) FROM moves WHERE table_id = ? AND no = ?)`
+	sqlMove = `INSERT INTO moves (table_id, no, idx, seat, move) VALUES (?, ?, ?, ?, ?)`
+)
+
+// prepareWriter takes the writer's connection and prepares its own
+// statements on it.
+func (s *SQLite) prepareWriter() error {
+	w, err := s.db.Conn(context.Background())
+	if err != nil {
+		return err
+	}
+	s.w = w
+	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlNextMove, sqlMove} {
+		st, err := w.PrepareContext(context.Background(), q)
+		if err != nil {
+			s.closeWriter()
+			return err
+		}
+		s.stmts[q] = st
+	}
+	return nil
+}
+
+// How the writer lingers for more writes before a commit (see pacer).
+const (
+	// lingerFor is how long: about what a few more writes take to
+	// arrive from a thousand tables each moving twice a second.
+	lingerFor = 2 * time.Millisecond
+	// lingerBelow is the batch size at which it need not: the writes
+	// already pile up while a commit runs.
+	lingerBelow = 16
+	// lingerProbe is how often it tries again once lingering stopped
+	// paying: a lone caller's sequential writes lose lingerFor once
+	// per lingerProbe, about 2%.
+	lingerProbe = 100 * time.Millisecond
+)
+
+// pacer decides whether the writer waits a little for more writes before
+// committing a batch. A commit's cost is mostly per transaction (WAL
+// frames, locks, begin and commit), so at a steady 2,000 moves/s a batch
+// of one move costs several times what it costs in a batch of five. But
+// waiting only pays when writes come from callers that do not wait for
+// this batch: a caller that writes again once answered (a lone table
+// playing fast) would only be slowed. The pacer cannot tell callers
+// apart; it learns from what lingering gained: it lingers while that was
+// on average at least half a write, and once it was not, tries again only
+// every lingerProbe.
+type pacer struct {
+	gain  float64   // moving average of the writes a linger gained
+	probe time.Time // when to try lingering again, while gain is low
+}
+
+// linger reports whether a batch of n writes, taken at now, should wait
+// for more.
+func (p *pacer) linger(n int, now time.Time) bool {
+	return n < lingerBelow && (p.gain >= 0.5 || !now.Before(p.probe))
+}
+
+// gained records that a linger ending at now gained n writes.
+func (p *pacer) gained(n int, now time.Time) {
+	p.gain = (p.gain + float64(n)) / 2
+	if p.gain < 0.5 {
+		p.probe = now.Add(lingerProbe)
+	}
+}
+
+// closeWriter closes the writer's statements and connection:
+// database/sql closes neither with the database, and SQLite checkpoints
+// its WAL into the file only once nothing holds it.
+func (s *SQLite) closeWriter() {
+	for _, st := range s.stmts {
+		st.Close()
+	}
+	s.w.Close()
 }
 
 // writer commits batches of waiting writes until Close.
 func (s *SQLite) writer() {
 	defer close(s.done)
+	defer s.closeWriter()
 	batch := make([]op, 0, 256)
+	var pace pacer
+	linger := time.NewTimer(time.Hour)
+	linger.Stop()
 	for {
 		select {
 		case <-s.quit:
@@ -96,21 +214,49 @@ func (s *SQLite) writer() {
 				break drain
 			}
 		}
+		if now := time.Now(); pace.linger(len(batch), now) {
+			n := len(batch)
+			linger.Reset(lingerFor)
+		wait:
+			for len(batch) < cap(batch) {
+				select {
+				case o := <-s.ops:
+					batch = append(batch, o)
+				case <-linger.C:
+					break wait
+				case <-s.quit:
+					break wait // commit what it has: its callers wait
+				}
+			}
+			linger.Stop()
+			pace.gained(len(batch)-n, time.Now())
+		}
 		s.commit(batch)
 	}
 }
 
+// commit runs a batch in one transaction and answers each write. A batch
+// that has a write needing a *sql.Tx (run) gets one; the others, nearly
+// all, run between a prepared BEGIN and COMMIT on the writer's
+// connection, which costs less than database/sql's transaction.
 func (s *SQLite) commit(batch []op) {
-	// Prepare new statements first: the one connection is the
-	// transaction's once it begins.
+	// Prepare new statements first, outside the transaction.
+	needTx := false
 	for _, o := range batch {
-		if o.run == nil && s.stmts[o.query] == nil {
-			if st, err := s.db.Prepare(o.query); err == nil {
+		needTx = needTx || o.run != nil
+		if o.run == nil && o.move == nil && s.stmts[o.query] == nil {
+			if st, err := s.w.PrepareContext(context.Background(), o.query); err == nil {
 				s.stmts[o.query] = st
 			}
 		}
 	}
-	tx, err := s.db.Begin()
+	var tx *sql.Tx
+	var err error
+	if needTx {
+		tx, err = s.w.BeginTx(context.Background(), nil)
+	} else {
+		_, err = s.stmts[sqlBegin].Exec()
+	}
 	if err != nil {
 		for _, o := range batch {
 			o.err <- fmt.Errorf("store: begin: %v", err)
@@ -125,20 +271,33 @@ func (s *SQLite) commit(batch []op) {
 		}
 		errs[i] = s.applyAll(tx, o)
 	}
-	if err := tx.Commit(); err != nil {
+	if tx != nil {
+		err = tx.Commit()
+	} else if _, err = s.stmts[sqlCommit].Exec(); err != nil {
+		// Leave no transaction open; none may be, if SQLite ended it
+		// itself, and then ROLLBACK fails to no harm.
+		s.stmts[sqlRollback].Exec()
+	}
+	if err != nil {
 		for i := range errs {
 			errs[i] = fmt.Errorf("store: commit: %v", err)
 		}
+		// The moves it appended are not there after all.
+		clear(s.next)
 	}
 	for i, o := range batch {
 		o.err <- errs[i]
 	}
 }
 
-// apply runs one write in tx and says why it failed or was refused.
+// apply runs one write in tx (nil: the writer's connection, inside its
+// BEGIN) and says why it failed or was refused.
 func (s *SQLite) apply(tx *sql.Tx, o op) error {
 	if o.run != nil {
 		return o.run(tx)
+	}
+	if o.move != nil {
+		return s.appendMove(tx, o.move)
 	}
 	var n int64 = 1
 	var err error
@@ -169,6 +328,35 @@ func (s *SQLite) apply(tx *sql.Tx, o op) error {
 	return nil
 }
 
+// appendMove appends m if it is the next move of a started match, so a
+// replay never meets a gap. The match's next index is looked up once,
+// then kept in s.next; the primary key still refuses a move recorded
+// twice.
+func (s *SQLite) appendMove(tx *sql.Tx, m *moveOp) error {
+	next, ok := s.next[m.matchKey]
+	if !ok {
+		var started bool
+		err := s.stmt(tx, sqlNextMove).QueryRow(m.table, m.no, m.table, m.no).Scan(&started, &next)
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: %v", err)
+		case !started:
+			return fmt.Errorf("store: write refused (table %s: match %d not started)", m.table, m.no)
+		}
+	}
+	if m.index != next {
+		return fmt.Errorf("store: write refused (table %s: move %d of match %d out of order)", m.table, m.index, m.no)
+	}
+	if _, err := s.stmt(tx, sqlMove).Exec(m.table, m.no, m.index, m.seat, m.move); err != nil {
+		return fmt.Errorf("store: %v", err)
+	}
+	if !ok && len(s.next) >= maxNext {
+		clear(s.next)
+	}
+	s.next[m.matchKey] = m.index + 1
+	return nil
+}
+
 // isSQLiteUnique reports whether err is a constraint refusing a row: in
 // the writes that set conflict, only a unique index can (the primary
 // code, because whether the extended one is reported depends on the
@@ -178,19 +366,40 @@ func isSQLiteUnique(err error) bool {
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
 }
 
+// stmt is the statement prepared for query, in tx if there is one.
+func (s *SQLite) stmt(tx *sql.Tx, query string) *sql.Stmt {
+	st := s.stmts[query]
+	if tx != nil {
+		return tx.Stmt(st)
+	}
+	return st
+}
+
 // queryRow runs a write that returns a row, with its statement prepared
 // once.
 func (s *SQLite) queryRow(tx *sql.Tx, o op) *sql.Row {
-	if st := s.stmts[o.query]; st != nil {
-		return tx.Stmt(st).QueryRow(o.args...)
+	if s.stmts[o.query] != nil {
+		return s.stmt(tx, o.query).QueryRow(o.args...)
 	}
-	return tx.QueryRow(o.query, o.args...)
+	if tx != nil {
+		return tx.QueryRow(o.query, o.args...)
+	}
+	return s.w.QueryRowContext(context.Background(), o.query, o.args...)
+}
+
+// execIn runs a statement not prepared, in tx or else on the writer's
+// connection.
+func (s *SQLite) execIn(tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if tx != nil {
+		return tx.Exec(query, args...)
+	}
+	return s.w.ExecContext(context.Background(), query, args...)
 }
 
 // applyAll runs o and the writes that go with it in tx, all or none: the
 // rest of the batch commits either way.
 func (s *SQLite) applyAll(tx *sql.Tx, o op) error {
-	if _, err := tx.Exec(`SAVEPOINT together`); err != nil {
+	if _, err := s.execIn(tx, `SAVEPOINT together`); err != nil {
 		return fmt.Errorf("store: %v", err)
 	}
 	err := s.apply(tx, o)
@@ -200,11 +409,11 @@ func (s *SQLite) applyAll(tx *sql.Tx, o op) error {
 		}
 	}
 	if err != nil {
-		if _, rerr := tx.Exec(`ROLLBACK TO together`); rerr != nil {
+		if _, rerr := s.execIn(tx, `ROLLBACK TO together`); rerr != nil {
 			return fmt.Errorf("store: %v (and undoing it: %v)", err, rerr)
 		}
 	}
-	if _, rerr := tx.Exec(`RELEASE together`); rerr != nil && err == nil {
+	if _, rerr := s.execIn(tx, `RELEASE together`); rerr != nil && err == nil {
 		err = fmt.Errorf("store: %v", rerr)
 	}
 	return err
@@ -213,10 +422,10 @@ func (s *SQLite) applyAll(tx *sql.Tx, o op) error {
 // exec1 runs one write in tx with its statement prepared once: parsing
 // SQL again for every move would cost more than the insert itself.
 func (s *SQLite) exec1(tx *sql.Tx, o op) (sql.Result, error) {
-	if st := s.stmts[o.query]; st != nil {
-		return tx.Stmt(st).Exec(o.args...)
+	if s.stmts[o.query] != nil {
+		return s.stmt(tx, o.query).Exec(o.args...)
 	}
-	return tx.Exec(o.query, o.args...)
+	return s.execIn(tx, o.query, o.args...)
 }
 
 // fail answers the writes still waiting when the store closes.
@@ -326,12 +535,8 @@ func (s *SQLite) StartMatch(ctx context.Context, table string, no int, seed uint
 // AppendMove implements Store.
 func (s *SQLite) AppendMove(ctx context.Context, table string, no, index int, m Move) error {
 	// The move goes in only as the next one of a started match, so a
-	// replay never meets a gap.
-	return s.do(ctx, op{one: true, what: fmt.Sprintf("table %s: move %d of match %d out of order", table, index, no),
-		query: `INSERT INTO moves (table_id, no, idx, seat, move)
-		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE table_id = ? AND no = ?)
-		  AND (SELECT COALESCE(MAX(idx) + 1, 0) FROM moves WHERE table_id = ? AND no = ?) = ?`,
-		args: []any{table, no, index, m.Seat, string(m.Move), table, no, table, no, index}})
+	// replay never meets a gap (see appendMove).
+	return s.do(ctx, op{move: &moveOp{matchKey: matchKey{table, no}, index: index, seat: m.Seat, move: string(m.Move)}})
 }
 
 // EndMatch implements Store.
