@@ -249,7 +249,7 @@ func TestLeaseRace(t *testing.T) {
 			for round := range k.rounds {
 				var (
 					wg   sync.WaitGroup
-					go_  = make(chan struct{})
+					start = make(chan struct{})
 					got  [nodes]Lease
 					errs [nodes]error
 				)
@@ -257,11 +257,11 @@ func TestLeaseRace(t *testing.T) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						<-go_
+						<-start
 						got[i], errs[i] = s.Acquire(ctx, "race", fmt.Sprint("node", i), long)
 					}()
 				}
-				close(go_)
+				close(start)
 				wg.Wait()
 				winner := -1
 				for i, err := range errs {
@@ -740,5 +740,46 @@ func waitLocked(t *testing.T, s *Postgres, query string, done chan error) {
 			t.Fatalf("no statement like %q waits for a lock after 10s", query)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// leaseBenchTables numbers the tables BenchmarkFencedAppendMove creates.
+var leaseBenchTables atomic.Int64
+
+// BenchmarkFencedAppendMove measures what the fence costs a move: one
+// table's moves appended one after another, as its goroutine does,
+// without a lease and under one.
+func BenchmarkFencedAppendMove(b *testing.B) {
+	ctx := context.Background()
+	for name, k := range stores(b) {
+		if name == "sqlite" {
+			continue
+		}
+		for _, fenced := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/fenced=%v", name, fenced), func(b *testing.B) {
+				s := k.open(b)
+				defer s.Close()
+				// A table of its own each time the benchmark is run.
+				id := fmt.Sprint("lease-bench-", leaseBenchTables.Add(1))
+				if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, Host: -1}, &Start{No: 1, Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+				w := Unfenced(s, id)
+				if fenced {
+					l, err := s.(Leases).Acquire(ctx, id, "A", time.Hour)
+					if err != nil {
+						b.Fatal(err)
+					}
+					w = s.(Leases).Fenced(l)
+				}
+				m := Move{Seat: 0, Move: json.RawMessage(`{"type":"draw"}`)}
+				b.ResetTimer()
+				for i := range b.N {
+					if err := w.AppendMove(ctx, 1, i, m); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
