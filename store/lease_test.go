@@ -248,10 +248,10 @@ func TestLeaseRace(t *testing.T) {
 			defer s.Close()
 			for round := range k.rounds {
 				var (
-					wg   sync.WaitGroup
+					wg    sync.WaitGroup
 					start = make(chan struct{})
-					got  [nodes]Lease
-					errs [nodes]error
+					got   [nodes]Lease
+					errs  [nodes]error
 				)
 				for i := range nodes {
 					wg.Add(1)
