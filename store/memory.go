@@ -18,6 +18,9 @@ type Memory struct {
 	rt     memoryRatings
 	// past holds each table's earlier matches, by table id (Match).
 	past map[string][]Match
+	// ls holds the tables' leases (memory_lease.go); its lock is taken
+	// before mu, never after.
+	ls memoryLeases
 }
 
 // NewMemory returns an empty Memory store.

@@ -1,0 +1,785 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// leaseStore is a store that shares tables between servers.
+type leaseStore interface {
+	Store
+	Leases
+}
+
+// leaseKind is one leaseStore under test.
+type leaseKind struct {
+	open func(t *testing.T) leaseStore
+	// expire makes l, which is live, expire, and returns once it has:
+	// Memory moves its clock on, PostgreSQL renews l for a moment and
+	// waits until the database says it is gone.
+	expire func(t *testing.T, s leaseStore, l Lease)
+	// rounds is how many rounds the race test runs.
+	rounds int
+}
+
+// long is a ttl no test outlives.
+const long = time.Minute
+
+// fakeClock is a clock that moves only when told to.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// leaseKinds is every leaseStore, each with fresh data for the calling
+// test; PostgreSQL's only when TAPIS_TEST_POSTGRES is set.
+func leaseKinds(t *testing.T) map[string]leaseKind {
+	clocks := map[leaseStore]*fakeClock{}
+	var mu sync.Mutex
+	pg := postgresOpener(t)
+	return map[string]leaseKind{
+		"memory": {
+			rounds: 300,
+			open: func(*testing.T) leaseStore {
+				m := NewMemory()
+				c := &fakeClock{t: time.Unix(1_000_000, 0)}
+				m.SetLeaseClock(c.now)
+				mu.Lock()
+				clocks[m] = c
+				mu.Unlock()
+				return m
+			},
+			expire: func(t *testing.T, s leaseStore, l Lease) {
+				t.Helper()
+				mu.Lock()
+				c := clocks[s]
+				mu.Unlock()
+				if _, err := s.Renew(context.Background(), l, time.Second); err != nil {
+					t.Fatalf("expiring %+v: %v", l, err)
+				}
+				c.advance(time.Second)
+			},
+		},
+		"postgres": {
+			rounds: 40,
+			open:   func(t *testing.T) leaseStore { return pg(t).(*Postgres) },
+			expire: func(t *testing.T, s leaseStore, l Lease) {
+				t.Helper()
+				ctx := context.Background()
+				if _, err := s.Renew(ctx, l, 200*time.Millisecond); err != nil {
+					t.Fatalf("expiring %+v: %v", l, err)
+				}
+				waitFree(t, s, l.Table)
+			},
+		},
+	}
+}
+
+// waitFree returns once table has no live lease, polling the store.
+func waitFree(t *testing.T, s Leases, table string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, err := s.Holder(context.Background(), table)
+		if errors.Is(err, ErrNotFound) {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s's lease is still held after 10s", table)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// wantErr fails unless err is target.
+func wantErr(t *testing.T, what string, err, target error) {
+	t.Helper()
+	if !errors.Is(err, target) {
+		t.Fatalf("%s: got error %v, want %v", what, err, target)
+	}
+}
+
+// sameLease fails unless l is held by node at epoch.
+func sameLease(t *testing.T, what string, l Lease, table, node string, epoch int64) {
+	t.Helper()
+	if l.Table != table || l.Node != node || l.Epoch != epoch || l.Until.IsZero() {
+		t.Fatalf("%s: lease %+v, want table %s node %s epoch %d", what, l, table, node, epoch)
+	}
+}
+
+// A lease is taken, extended and handed over as Leases says, and its
+// epoch grows whenever it changes hands or is taken again after a gap.
+func TestLeaseLifecycle(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			a, err := s.Acquire(ctx, "t1", "A", long)
+			must(t, err)
+			sameLease(t, "first acquire", a, "t1", "A", 1)
+			again, err := s.Acquire(ctx, "t1", "A", long)
+			must(t, err)
+			sameLease(t, "the holder acquiring again", again, "t1", "A", 1)
+			if again.Until.Before(a.Until) {
+				t.Fatalf("acquiring again moved the lease's end back from %v to %v", a.Until, again.Until)
+			}
+			_, err = s.Acquire(ctx, "t1", "B", long)
+			wantErr(t, "another node acquiring", err, ErrLeaseHeld)
+			var held *LeaseHeldError
+			if !errors.As(err, &held) {
+				t.Fatalf("%v is no *LeaseHeldError", err)
+			}
+			sameLease(t, "the holder in the error", held.Holder, "t1", "A", 1)
+			h, err := s.Holder(ctx, "t1")
+			must(t, err)
+			sameLease(t, "holder", h, "t1", "A", 1)
+			r, err := s.Renew(ctx, again, long)
+			must(t, err)
+			sameLease(t, "renewed", r, "t1", "A", 1)
+
+			must(t, s.Release(ctx, r))
+			_, err = s.Holder(ctx, "t1")
+			wantErr(t, "holder after release", err, ErrNotFound)
+			_, err = s.Renew(ctx, r, long)
+			wantErr(t, "renewing a released lease", err, ErrLeaseLost)
+
+			b, err := s.Acquire(ctx, "t1", "B", long)
+			must(t, err)
+			sameLease(t, "another node after release", b, "t1", "B", 2)
+			_, err = s.Renew(ctx, r, long)
+			wantErr(t, "renewing a lease taken over", err, ErrLeaseLost)
+			wantErr(t, "releasing a lease taken over", s.Release(ctx, r), ErrLeaseLost)
+			h, err = s.Holder(ctx, "t1")
+			must(t, err)
+			sameLease(t, "holder after the stale release", h, "t1", "B", 2)
+
+			k.expire(t, s, b)
+			_, err = s.Renew(ctx, b, long)
+			wantErr(t, "renewing an expired lease nobody took", err, ErrLeaseLost)
+			_, err = s.Holder(ctx, "t1")
+			wantErr(t, "holder of an expired lease", err, ErrNotFound)
+			must(t, s.Release(ctx, b)) // merely expired: no error
+			b3, err := s.Acquire(ctx, "t1", "B", long)
+			must(t, err)
+			sameLease(t, "the same node after a gap", b3, "t1", "B", 3)
+
+			k.expire(t, s, b3)
+			a4, err := s.Acquire(ctx, "t1", "A", long)
+			must(t, err)
+			sameLease(t, "another node after expiry", a4, "t1", "A", 4)
+
+			other, err := s.Acquire(ctx, "t2", "B", long)
+			must(t, err)
+			sameLease(t, "another table's own epochs", other, "t2", "B", 1)
+			if _, err := s.Acquire(ctx, "t3", "A", 0); err == nil {
+				t.Fatal("a lease with no ttl was taken")
+			}
+			must(t, s.Close())
+			_, err = s.Acquire(ctx, "t1", "A", long)
+			wantErr(t, "acquiring in a closed store", err, ErrClosed)
+		})
+	}
+}
+
+// NodeLoad counts each node's live leases only.
+func TestLeaseNodeLoad(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			n, err := s.NodeLoad(ctx)
+			must(t, err)
+			if len(n) != 0 {
+				t.Fatalf("load with no leases: %v", n)
+			}
+			for _, tn := range [][2]string{{"t1", "A"}, {"t2", "A"}, {"t3", "B"}, {"t4", "C"}, {"t5", "C"}} {
+				_, err := s.Acquire(ctx, tn[0], tn[1], long)
+				must(t, err)
+			}
+			c4, err := s.Holder(ctx, "t4")
+			must(t, err)
+			k.expire(t, s, c4)
+			c5, err := s.Holder(ctx, "t5")
+			must(t, err)
+			must(t, s.Release(ctx, c5))
+			n, err = s.NodeLoad(ctx)
+			must(t, err)
+			if want := map[string]int{"A": 2, "B": 1}; !reflect.DeepEqual(n, want) {
+				t.Fatalf("load %v, want %v", n, want)
+			}
+		})
+	}
+}
+
+// Nodes racing for a free lease from goroutines of their own: each round,
+// exactly one wins, the others are told who, and the epoch grows by one.
+func TestLeaseRace(t *testing.T) {
+	ctx := context.Background()
+	const nodes = 8
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			for round := range k.rounds {
+				var (
+					wg    sync.WaitGroup
+					start = make(chan struct{})
+					got   [nodes]Lease
+					errs  [nodes]error
+				)
+				for i := range nodes {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						<-start
+						got[i], errs[i] = s.Acquire(ctx, "race", fmt.Sprint("node", i), long)
+					}()
+				}
+				close(start)
+				wg.Wait()
+				winner := -1
+				for i, err := range errs {
+					if err == nil {
+						if winner >= 0 {
+							t.Fatalf("round %d: both node%d and node%d won", round, winner, i)
+						}
+						winner = i
+					}
+				}
+				if winner < 0 {
+					t.Fatalf("round %d: nobody won: %v", round, errs)
+				}
+				w := got[winner]
+				sameLease(t, "winner", w, "race", fmt.Sprint("node", winner), int64(round+1))
+				for i, err := range errs {
+					var held *LeaseHeldError
+					if i != winner && (!errors.As(err, &held) || held.Holder.Node != w.Node || held.Holder.Epoch != w.Epoch) {
+						t.Fatalf("round %d: node%d lost to %s with %v", round, i, w.Node, err)
+					}
+				}
+				must(t, s.Release(ctx, w))
+			}
+		})
+	}
+}
+
+// move is a move that says who wrote it, under which epoch.
+func move(l Lease, seat int) Move {
+	return Move{Seat: seat, Move: json.RawMessage(fmt.Sprintf(`{"node":%q,"epoch":%d}`, l.Node, l.Epoch))}
+}
+
+// writer reads back who wrote m.
+func writer(t *testing.T, m Move) (string, int64) {
+	t.Helper()
+	var w struct {
+		Node  string
+		Epoch int64
+	}
+	if err := json.Unmarshal(m.Move, &w); err != nil {
+		t.Fatalf("move %s: %v", m.Move, err)
+	}
+	return w.Node, w.Epoch
+}
+
+// newLeaseTable creates a table of two free seats.
+func newLeaseTable(t *testing.T, s Store, id string) {
+	t.Helper()
+	must(t, s.CreateTable(context.Background(), Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, Host: -1,
+		Created: time.UnixMilli(1000)}, nil))
+}
+
+// A node whose lease expired and was taken over can write nothing more to
+// the table: not a move, nor a match's start or end, a seat, a close or a
+// touch; the table holds its moves from before, then the new owner's.
+func TestLeaseFencing(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			newLeaseTable(t, s, "f")
+			a, err := s.Acquire(ctx, "f", "A", long)
+			must(t, err)
+			wa := s.Fenced(a)
+			must(t, wa.SetSeat(ctx, 0, Seat{Name: "Ann", TokenHash: "h1"}, nil))
+			must(t, wa.SetSeat(ctx, 1, Seat{Bot: "random"}, &Start{No: 1, Seed: 7}))
+			must(t, wa.AppendMove(ctx, 1, 0, move(a, 0)))
+			must(t, wa.AppendMove(ctx, 1, 1, move(a, 1)))
+			must(t, wa.Touch(ctx, time.UnixMilli(2000)))
+
+			k.expire(t, s, a)
+			b, err := s.Acquire(ctx, "f", "B", long)
+			must(t, err)
+			sameLease(t, "the new owner", b, "f", "B", 2)
+			sv, err := s.Load(ctx, "f")
+			must(t, err)
+			if len(sv.Match.Moves) != 2 {
+				t.Fatalf("the new owner loaded %d moves, want 2", len(sv.Match.Moves))
+			}
+
+			for what, err := range map[string]error{
+				"move":           wa.AppendMove(ctx, 1, 2, move(a, 0)),
+				"end":            wa.EndMatch(ctx, 1),
+				"start":          wa.StartMatch(ctx, 2, 9),
+				"seat":           wa.SetSeat(ctx, 0, Seat{Name: "Mallory", TokenHash: "h3"}, nil),
+				"seat and start": wa.SetSeat(ctx, 0, Seat{Name: "Mallory", TokenHash: "h3"}, &Start{No: 2, Seed: 9}),
+				"close":          wa.CloseTable(ctx, Abandoned, "stale"),
+				"touch":          wa.Touch(ctx, time.UnixMilli(9000)),
+			} {
+				wantErr(t, "the old owner's "+what, err, ErrLeaseLost)
+			}
+			wb := s.Fenced(b)
+			must(t, wb.AppendMove(ctx, 1, 2, move(b, 1)))
+
+			sv, err = s.Load(ctx, "f")
+			must(t, err)
+			if sv.Match.No != 1 || sv.Match.Over || sv.Seats[0].Name != "Ann" || sv.Closed != NotClosed || !sv.Active.Equal(time.UnixMilli(2000)) {
+				t.Fatalf("the old owner's writes changed the table: %+v", sv)
+			}
+			var by []string
+			for _, m := range sv.Match.Moves {
+				node, epoch := writer(t, m)
+				by = append(by, fmt.Sprint(node, epoch))
+			}
+			if want := []string{"A1", "A1", "B2"}; !reflect.DeepEqual(by, want) {
+				t.Fatalf("moves by %v, want %v", by, want)
+			}
+
+			// The new owner's writes go on as before.
+			must(t, wb.EndMatch(ctx, 1))
+			must(t, wb.StartMatch(ctx, 2, 9))
+			must(t, wb.CloseTable(ctx, Expired, "done"))
+			sv, err = s.Load(ctx, "f")
+			must(t, err)
+			if sv.Match.No != 2 || sv.Closed != Expired {
+				t.Fatalf("the new owner's writes: match %d, closed %q", sv.Match.No, sv.Closed)
+			}
+		})
+	}
+}
+
+// A node paused past its lease's end, with nobody taking the table over,
+// still cannot write when it resumes: an expired lease is lost. Only
+// acquiring again, under a new epoch, lets it write; the old writer stays
+// fenced off.
+func TestLeasePausedPastExpiry(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			newLeaseTable(t, s, "p")
+			must(t, s.StartMatch(ctx, "p", 1, 1))
+			a, err := s.Acquire(ctx, "p", "A", long)
+			must(t, err)
+			old := s.Fenced(a)
+			must(t, old.AppendMove(ctx, 1, 0, move(a, 0)))
+			k.expire(t, s, a)
+			wantErr(t, "a move after expiry", old.AppendMove(ctx, 1, 1, move(a, 0)), ErrLeaseLost)
+			wantErr(t, "a match end after expiry", old.EndMatch(ctx, 1), ErrLeaseLost)
+			_, err = s.Renew(ctx, a, long)
+			wantErr(t, "renewing after expiry", err, ErrLeaseLost)
+
+			a2, err := s.Acquire(ctx, "p", "A", long)
+			must(t, err)
+			sameLease(t, "acquired again", a2, "p", "A", 2)
+			must(t, s.Fenced(a2).AppendMove(ctx, 1, 1, move(a2, 0)))
+			wantErr(t, "the old writer after acquiring again", old.AppendMove(ctx, 1, 2, move(a, 0)), ErrLeaseLost)
+			sv, err := s.Load(ctx, "p")
+			must(t, err)
+			if len(sv.Match.Moves) != 2 || sv.Match.Over {
+				t.Fatalf("match after the pause: %+v", sv.Match)
+			}
+		})
+	}
+}
+
+// A fenced write under a live lease checks what the store's own write
+// checks (order, gaps, seats, matches started twice, unknown tables):
+// the same steps through Unfenced and through Fenced succeed or fail
+// alike, and no failure is taken for a lost lease.
+func TestLeaseFencedChecks(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			newLeaseTable(t, s, "u")
+			newLeaseTable(t, s, "g")
+			l, err := s.Acquire(ctx, "g", "A", long)
+			must(t, err)
+			ghost, err := s.Acquire(ctx, "ghost", "A", long)
+			must(t, err)
+			m := Move{Seat: 0, Move: json.RawMessage(`{}`)}
+			steps := []struct {
+				what string
+				do   func(TableWriter) error
+			}{
+				{"move before any match", func(w TableWriter) error { return w.AppendMove(ctx, 1, 0, m) }},
+				{"seat out of range", func(w TableWriter) error { return w.SetSeat(ctx, 2, Seat{Name: "X"}, nil) }},
+				{"seat out of range with a start", func(w TableWriter) error { return w.SetSeat(ctx, 5, Seat{Name: "X"}, &Start{No: 1, Seed: 1}) }},
+				{"seat with a start", func(w TableWriter) error { return w.SetSeat(ctx, 0, Seat{Name: "Ann"}, &Start{No: 1, Seed: 1}) }},
+				{"seat with the same start again", func(w TableWriter) error { return w.SetSeat(ctx, 1, Seat{Name: "Bob"}, &Start{No: 1, Seed: 1}) }},
+				{"match started twice", func(w TableWriter) error { return w.StartMatch(ctx, 1, 2) }},
+				{"move 1 first", func(w TableWriter) error { return w.AppendMove(ctx, 1, 1, m) }},
+				{"move 0", func(w TableWriter) error { return w.AppendMove(ctx, 1, 0, m) }},
+				{"move 0 again", func(w TableWriter) error { return w.AppendMove(ctx, 1, 0, m) }},
+				{"move of another match", func(w TableWriter) error { return w.AppendMove(ctx, 2, 1, m) }},
+				{"move 1", func(w TableWriter) error { return w.AppendMove(ctx, 1, 1, m) }},
+				{"end of a match never started", func(w TableWriter) error { return w.EndMatch(ctx, 7) }},
+				{"end", func(w TableWriter) error { return w.EndMatch(ctx, 1) }},
+				{"touch", func(w TableWriter) error { return w.Touch(ctx, time.UnixMilli(5000)) }},
+				{"close as nothing", func(w TableWriter) error { return w.CloseTable(ctx, NotClosed, "") }},
+				{"close", func(w TableWriter) error { return w.CloseTable(ctx, Broken, "why") }},
+			}
+			u, f := Unfenced(s, "u"), s.Fenced(l)
+			for _, st := range steps {
+				ue, fe := st.do(u), st.do(f)
+				if (ue == nil) != (fe == nil) || errors.Is(fe, ErrLeaseLost) {
+					t.Fatalf("%s: unfenced %v, fenced %v", st.what, ue, fe)
+				}
+			}
+			us, err := s.Load(ctx, "u")
+			must(t, err)
+			gs, err := s.Load(ctx, "g")
+			must(t, err)
+			us.ID = "g"
+			if !reflect.DeepEqual(us, gs) {
+				t.Fatalf("the tables differ:\nunfenced %+v\nfenced   %+v", us, gs)
+			}
+			g := s.Fenced(ghost)
+			for what, err := range map[string]error{
+				"touch": g.Touch(ctx, time.UnixMilli(1)), "close": g.CloseTable(ctx, Expired, ""),
+				"seat": g.SetSeat(ctx, 0, Seat{}, nil), "move": g.AppendMove(ctx, 1, 0, m),
+			} {
+				if err == nil || errors.Is(err, ErrLeaseLost) {
+					t.Fatalf("%s of a table that does not exist: %v", what, err)
+				}
+			}
+		})
+	}
+}
+
+// A node writing moves as fast as it can while its lease runs out and
+// another node takes over: the table holds the first node's moves, then
+// only the second's, and the first learns it lost the lease.
+func TestLeaseTakeoverUnderWrites(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			newLeaseTable(t, s, "w")
+			must(t, s.StartMatch(ctx, "w", 1, 1))
+			a, err := s.Acquire(ctx, "w", "A", long)
+			must(t, err)
+			var written atomic.Int64
+			done := make(chan error, 1)
+			go func() {
+				w := s.Fenced(a)
+				for i := 0; ; i++ {
+					if err := w.AppendMove(ctx, 1, i, move(a, 0)); err != nil {
+						done <- err
+						return
+					}
+					written.Add(1)
+				}
+			}()
+			for written.Load() < 5 {
+				select {
+				case err := <-done:
+					t.Fatalf("A stopped writing: %v", err)
+				default:
+					time.Sleep(time.Millisecond)
+				}
+			}
+			k.expire(t, s, a)
+			b, err := s.Acquire(ctx, "w", "B", long)
+			must(t, err)
+			sv, err := s.Load(ctx, "w")
+			must(t, err)
+			from := len(sv.Match.Moves)
+			wb := s.Fenced(b)
+			for i := from; i < from+10; i++ {
+				must(t, wb.AppendMove(ctx, 1, i, move(b, 1)))
+			}
+			wantErr(t, "A's last write", <-done, ErrLeaseLost)
+			sv, err = s.Load(ctx, "w")
+			must(t, err)
+			if len(sv.Match.Moves) != from+10 || int64(from) != written.Load() {
+				t.Fatalf("%d moves, want A's %d (B loaded %d) and B's 10", len(sv.Match.Moves), written.Load(), from)
+			}
+			for i, m := range sv.Match.Moves {
+				node, _ := writer(t, m)
+				if want := map[bool]string{true: "A", false: "B"}[i < from]; node != want {
+					t.Fatalf("move %d by %s, want %s", i, node, want)
+				}
+			}
+		})
+	}
+}
+
+// Any interleaving of three nodes acquiring, renewing, releasing and
+// writing moves, with the clock moving on, on Memory: a write succeeds
+// exactly when its node holds the newest epoch, live; so every stored move
+// was written by the newest epoch's holder at the time, and the epochs of
+// the stored moves never go back.
+func TestLeaseProperty(t *testing.T) {
+	ctx := context.Background()
+	const ttl = 5 * time.Second
+	nodes := []string{"a", "b", "c"}
+	rapid.Check(t, func(rt *rapid.T) {
+		m := NewMemory()
+		clock := &fakeClock{t: time.Unix(1_000_000, 0)}
+		m.SetLeaseClock(clock.now)
+		if err := m.CreateTable(ctx, Table{ID: "p", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, Host: -1}, &Start{No: 1, Seed: 1}); err != nil {
+			rt.Fatal(err)
+		}
+		// What each node believes: the lease it was given last, and the
+		// next move's index as it knows the table.
+		type view struct {
+			l    Lease
+			next int
+		}
+		views := make([]*view, len(nodes))
+		// The model: the last lease handed out (its Until zero once
+		// released), and who wrote each move that went in, at which epoch.
+		var cur Lease
+		var wrote []string
+		live := func() bool { return cur.Epoch > 0 && cur.Until.After(clock.now()) }
+		holds := func(l Lease) bool { return live() && l.Node == cur.Node && l.Epoch == cur.Epoch }
+		steps := rapid.IntRange(1, 150).Draw(rt, "steps")
+		for range steps {
+			i := rapid.IntRange(0, len(nodes)-1).Draw(rt, "node")
+			node, v := nodes[i], views[i]
+			switch op := rapid.SampledFrom([]string{"acquire", "renew", "release", "clock", "write", "write"}).Draw(rt, "op"); op {
+			case "acquire":
+				l, err := m.Acquire(ctx, "p", node, ttl)
+				if live() && cur.Node != node {
+					var held *LeaseHeldError
+					if !errors.As(err, &held) || held.Holder != cur {
+						rt.Fatalf("%s acquiring a lease %+v holds: %v", node, cur, err)
+					}
+					continue
+				}
+				if err != nil {
+					rt.Fatalf("%s acquiring a free lease (last %+v): %v", node, cur, err)
+				}
+				epoch := cur.Epoch + 1
+				if live() {
+					epoch = cur.Epoch
+				}
+				if l.Epoch != epoch || l.Node != node || !l.Until.Equal(clock.now().Add(ttl)) {
+					rt.Fatalf("%s acquired %+v after %+v, want epoch %d", node, l, cur, epoch)
+				}
+				if v == nil || v.l.Epoch != l.Epoch {
+					// A new epoch: the node loads the table.
+					sv, err := m.Load(ctx, "p")
+					if err != nil {
+						rt.Fatal(err)
+					}
+					v = &view{next: len(sv.Match.Moves)}
+					views[i] = v
+				}
+				v.l, cur = l, l
+			case "renew":
+				if v == nil {
+					continue
+				}
+				l, err := m.Renew(ctx, v.l, ttl)
+				if holds(v.l) != (err == nil) || (err != nil && !errors.Is(err, ErrLeaseLost)) {
+					rt.Fatalf("%s renewing %+v (current %+v): %v", node, v.l, cur, err)
+				}
+				if err == nil {
+					v.l, cur = l, l
+				}
+			case "release":
+				if v == nil {
+					continue
+				}
+				err := m.Release(ctx, v.l)
+				mine := v.l.Node == cur.Node && v.l.Epoch == cur.Epoch
+				if mine != (err == nil) || (err != nil && !errors.Is(err, ErrLeaseLost)) {
+					rt.Fatalf("%s releasing %+v (current %+v): %v", node, v.l, cur, err)
+				}
+				if err == nil {
+					cur.Until = time.Time{}
+				}
+			case "clock":
+				clock.advance(time.Duration(rapid.Int64Range(0, int64(2*ttl/time.Millisecond)).Draw(rt, "ms")) * time.Millisecond)
+			case "write":
+				if v == nil {
+					continue
+				}
+				ok := holds(v.l)
+				err := m.Fenced(v.l).AppendMove(ctx, 1, v.next, move(v.l, i%2))
+				if ok != (err == nil) || (err != nil && !errors.Is(err, ErrLeaseLost)) {
+					rt.Fatalf("%s writing move %d under %+v (current %+v): %v", node, v.next, v.l, cur, err)
+				}
+				if err == nil {
+					wrote = append(wrote, fmt.Sprint(node, v.l.Epoch))
+					v.next++
+				}
+			}
+		}
+		sv, err := m.Load(ctx, "p")
+		if err != nil {
+			rt.Fatal(err)
+		}
+		var last int64
+		for k, mv := range sv.Match.Moves {
+			var w struct {
+				Node  string
+				Epoch int64
+			}
+			if err := json.Unmarshal(mv.Move, &w); err != nil {
+				rt.Fatal(err)
+			}
+			if k >= len(wrote) || fmt.Sprint(w.Node, w.Epoch) != wrote[k] || w.Epoch < last {
+				rt.Fatalf("move %d by %s at epoch %d; writes that succeeded: %v", k, w.Node, w.Epoch, wrote)
+			}
+			last = w.Epoch
+		}
+		if len(sv.Match.Moves) != len(wrote) {
+			rt.Fatalf("%d moves stored, %d written", len(sv.Match.Moves), len(wrote))
+		}
+	})
+}
+
+// On PostgreSQL, a fenced write under way holds its lease: a node taking
+// the table over waits for the write to commit, and so loads it. Here A's
+// move, checked while A's lease was live, is held up by another
+// transaction's row until after the lease expired; B's Acquire waits
+// until A's move is in, and B then loads it.
+func TestPostgresLeaseWaitsForWrite(t *testing.T) {
+	ctx := context.Background()
+	s := postgresOpener(t)(t).(*Postgres)
+	defer s.Close()
+	newLeaseTable(t, s, "x")
+	must(t, s.StartMatch(ctx, "x", 1, 1))
+	// The row in the way: move 0, uncommitted, which A's insert must wait
+	// for to learn whether it conflicts.
+	block, err := s.pool.Begin(ctx)
+	must(t, err)
+	defer block.Rollback(ctx)
+	_, err = block.Exec(ctx, `INSERT INTO tapis_moves (table_id, no, idx, seat, move) VALUES ('x', 1, 0, 0, '{}')`)
+	must(t, err)
+
+	a, err := s.Acquire(ctx, "x", "A", long)
+	must(t, err)
+	a, err = s.Renew(ctx, a, 300*time.Millisecond)
+	must(t, err)
+	aDone := make(chan error, 1)
+	go func() { aDone <- s.Fenced(a).AppendMove(ctx, 1, 0, move(a, 0)) }()
+	waitLocked(t, s, "%FROM tapis_leases%INSERT INTO tapis_moves%", aDone)
+	waitFree(t, s, "x")
+	bDone := make(chan error, 1)
+	var b Lease
+	go func() {
+		var err error
+		b, err = s.Acquire(ctx, "x", "B", long)
+		bDone <- err
+	}()
+	waitLocked(t, s, "%INSERT INTO tapis_leases%", bDone)
+	must(t, block.Rollback(ctx))
+	must(t, <-aDone)
+	must(t, <-bDone)
+	sameLease(t, "B after A's write", b, "x", "B", 2)
+	sv, err := s.Load(ctx, "x")
+	must(t, err)
+	if len(sv.Match.Moves) != 1 {
+		t.Fatalf("B loaded %d moves, want A's one", len(sv.Match.Moves))
+	}
+	wantErr(t, "A's next move", s.Fenced(a).AppendMove(ctx, 1, 1, move(a, 0)), ErrLeaseLost)
+}
+
+// waitLocked returns once a statement like query waits for a lock; it
+// fails if done, the statement's outcome, comes first.
+func waitLocked(t *testing.T, s *Postgres, query string, done chan error) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var n int
+		must(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+			WHERE wait_event_type = 'Lock' AND query LIKE $1`, query).Scan(&n))
+		if n > 0 {
+			return
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the statement like %q did not wait: it returned %v", query, err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no statement like %q waits for a lock after 10s", query)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// leaseBenchTables numbers the tables BenchmarkFencedAppendMove creates.
+var leaseBenchTables atomic.Int64
+
+// BenchmarkFencedAppendMove measures what the fence costs a move: one
+// table's moves appended one after another, as its goroutine does,
+// without a lease and under one.
+func BenchmarkFencedAppendMove(b *testing.B) {
+	ctx := context.Background()
+	for name, k := range stores(b) {
+		if name == "sqlite" {
+			continue
+		}
+		for _, fenced := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/fenced=%v", name, fenced), func(b *testing.B) {
+				s := k.open(b)
+				defer s.Close()
+				// A table of its own each time the benchmark is run.
+				id := fmt.Sprint("lease-bench-", leaseBenchTables.Add(1))
+				if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, Host: -1}, &Start{No: 1, Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+				w := Unfenced(s, id)
+				if fenced {
+					l, err := s.(Leases).Acquire(ctx, id, "A", time.Hour)
+					if err != nil {
+						b.Fatal(err)
+					}
+					w = s.(Leases).Fenced(l)
+				}
+				m := Move{Seat: 0, Move: json.RawMessage(`{"type":"draw"}`)}
+				b.ResetTimer()
+				for i := range b.N {
+					if err := w.AppendMove(ctx, 1, i, m); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
