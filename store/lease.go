@@ -35,6 +35,14 @@ type Leases interface {
 	// by another node, it fails with a *LeaseHeldError (errors.Is
 	// ErrLeaseHeld) naming the holder, for routing the request there.
 	Acquire(ctx context.Context, table, node string, ttl time.Duration) (Lease, error)
+	// Take takes table's lease for node from the holder of from, before
+	// from expires, when that holder is known to be gone (a node that
+	// answers nothing): the epoch grows, so the gone holder's writes are
+	// fenced off from then on, and taking it early is safe. If the lease
+	// is free or expired, it is Acquire; if another holder than from's
+	// has it now (someone took it first), it fails with a
+	// *LeaseHeldError naming them.
+	Take(ctx context.Context, table, node string, from Lease, ttl time.Duration) (Lease, error)
 	// Renew extends l by ttl from now if it is still held at its epoch and
 	// has not expired, and returns it with its new Until; otherwise it
 	// fails with ErrLeaseLost. An expired lease is lost even if nobody took

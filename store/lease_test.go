@@ -783,3 +783,39 @@ func BenchmarkFencedAppendMove(b *testing.B) {
 		}
 	}
 }
+
+// A node that knows the holder is gone takes the lease before it expires:
+// the epoch grows and the gone holder's writes are fenced off at once. A
+// take from a holder that is no longer the holder is refused, naming the
+// one who is.
+func TestLeaseTake(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			newLeaseTable(t, s, "k")
+			a, err := s.Acquire(ctx, "k", "A", long)
+			must(t, err)
+			wa := s.Fenced(a)
+			must(t, wa.SetSeat(ctx, 0, Seat{Bot: "random"}, &Start{No: 1, Seed: 7}))
+			must(t, wa.AppendMove(ctx, 1, 0, move(a, 0)))
+			b, err := s.Take(ctx, "k", "B", a, long)
+			must(t, err)
+			sameLease(t, "the taker", b, "k", "B", a.Epoch+1)
+			wantErr(t, "the gone holder's move", wa.AppendMove(ctx, 1, 1, move(a, 1)), ErrLeaseLost)
+			must(t, s.Fenced(b).AppendMove(ctx, 1, 1, move(b, 1)))
+			// C read A as the holder too, but B was first.
+			_, err = s.Take(ctx, "k", "C", a, long)
+			var held *LeaseHeldError
+			if !errors.As(err, &held) || held.Holder.Node != "B" || held.Holder.Epoch != b.Epoch {
+				t.Fatalf("a take from a stale holder: %v, want B's lease held", err)
+			}
+			// A free table is simply acquired.
+			must(t, s.Release(ctx, b))
+			c, err := s.Take(ctx, "k", "C", a, long)
+			must(t, err)
+			sameLease(t, "a take of a free lease", c, "k", "C", b.Epoch+1)
+		})
+	}
+}

@@ -80,6 +80,27 @@ func (m *Memory) Acquire(_ context.Context, table, node string, ttl time.Duratio
 	return l, nil
 }
 
+// Take implements Leases.
+func (m *Memory) Take(ctx context.Context, table, node string, from Lease, ttl time.Duration) (Lease, error) {
+	if err := checkTTL(ttl); err != nil {
+		return Lease{}, err
+	}
+	m.ls.mu.Lock()
+	cur, ok := m.ls.byTable[table]
+	if err := m.leaseOpen(); err != nil {
+		m.ls.mu.Unlock()
+		return Lease{}, err
+	}
+	if ok && cur.Node == from.Node && cur.Epoch == from.Epoch {
+		l := Lease{Table: table, Node: node, Epoch: cur.Epoch + 1, Until: m.clock().Add(ttl)}
+		m.ls.byTable[table] = l
+		m.ls.mu.Unlock()
+		return l, nil
+	}
+	m.ls.mu.Unlock()
+	return m.Acquire(ctx, table, node, ttl)
+}
+
 // holds reports whether l is table's live lease at its epoch; the caller
 // holds ls.mu.
 func (m *Memory) holds(l Lease, now time.Time) bool {

@@ -62,6 +62,29 @@ func (p *Postgres) Acquire(ctx context.Context, table, node string, ttl time.Dur
 	return Lease{}, fmt.Errorf("store: postgres: table %s: the lease changed hands too fast to acquire: %w", table, ErrLeaseHeld)
 }
 
+// Take implements Leases.
+func (p *Postgres) Take(ctx context.Context, table, node string, from Lease, ttl time.Duration) (Lease, error) {
+	if err := checkTTL(ttl); err != nil {
+		return Lease{}, err
+	}
+	if p.closed.Load() {
+		return Lease{}, ErrClosed
+	}
+	l := Lease{Table: table, Node: node}
+	err := p.pool.QueryRow(ctx, `
+		UPDATE tapis_leases SET node = $2, epoch = epoch + 1, until = clock_timestamp() + $5::bigint * interval '1 microsecond'
+		WHERE table_id = $1 AND node = $3 AND epoch = $4
+		RETURNING epoch, until`, table, node, from.Node, from.Epoch, ttl.Microseconds()).Scan(&l.Epoch, &l.Until)
+	switch {
+	case err == nil:
+		return l, nil
+	case !errors.Is(err, pgx.ErrNoRows):
+		return Lease{}, p.fail(err, "table %s: taking the lease", table)
+	}
+	// Not from's any more: free, or someone else's.
+	return p.Acquire(ctx, table, node, ttl)
+}
+
 // Renew implements Leases.
 func (p *Postgres) Renew(ctx context.Context, l Lease, ttl time.Duration) (Lease, error) {
 	if err := checkTTL(ttl); err != nil {
