@@ -33,3 +33,27 @@ func (s *timedStore) AppendMove(ctx context.Context, table string, no, index int
 	}
 	return err
 }
+
+// Writer returns w with its AppendMove timed as Store's are: a cluster's
+// tables write through their leases' fenced writers, not the store.
+func (m *Metrics) Writer(w store.TableWriter) store.TableWriter {
+	if m == nil {
+		return w
+	}
+	return &timedWriter{TableWriter: w, m: m}
+}
+
+type timedWriter struct {
+	store.TableWriter
+	m *Metrics
+}
+
+func (w *timedWriter) AppendMove(ctx context.Context, no, index int, mv store.Move) error {
+	start := time.Now()
+	err := w.TableWriter.AppendMove(ctx, no, index, mv)
+	w.m.appendSecs.Observe(time.Since(start).Seconds())
+	if err != nil {
+		w.m.appendErrors.Inc()
+	}
+	return err
+}

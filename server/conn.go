@@ -13,6 +13,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"tapis/api"
+	"tapis/cluster"
 	"tapis/game"
 )
 
@@ -32,6 +33,9 @@ type conn struct {
 	no     int
 	// chat paces the connection's chat lines; it belongs to the reader.
 	chat *rate.Limiter
+	// bye is the close code the writer sends when the table drops the
+	// connection (0: a normal closure); set before out is closed.
+	bye websocket.StatusCode
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -99,7 +103,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	ws, err := cluster.Upgrade(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered the request
 	}
@@ -136,7 +140,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // and pings the client now and then: a peer that does not answer is gone
 // (a dropped network leaves no one to close the socket), and the traffic
 // keeps proxies from closing a quiet connection.
-func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
+func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
 	ping := time.NewTicker(s.cfg.Ping)
 	defer ping.Stop()
 	// One write context and one timer for the connection's life rather
@@ -162,7 +166,11 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 			}
 		case b, ok := <-c.out:
 			if !ok {
-				ws.Close(websocket.StatusNormalClosure, "")
+				if c.bye != 0 {
+					ws.Close(c.bye, "reconnecting")
+				} else {
+					ws.Close(websocket.StatusNormalClosure, "")
+				}
 				return
 			}
 			stuck.Reset(writeTimeout)
@@ -185,7 +193,7 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 // sends too fast is made to wait. A client silent for Config.Presence is
 // gone (a tab frozen in the back/forward cache keeps its socket open but
 // sends no heartbeat), so its seat counts as away.
-func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn) {
+func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn) {
 	lim := rate.NewLimiter(rate.Limit(s.cfg.Rate), s.cfg.Burst)
 	if s.cfg.Rate < 0 {
 		lim.SetLimit(rate.Inf)

@@ -68,7 +68,7 @@ func (t *table) seatBot(c *conn, m clientMsg) {
 	}
 	ctx, cancel := t.srv.persist()
 	defer cancel()
-	if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns, start); err != nil {
+	if err := t.w.SetSeat(ctx, i, ns, start); err != nil {
 		t.srv.log.Error("seat a bot", "table", t.id, "seat", i, "err", err)
 		t.sendError(c, codeStore, "server: the seat could not be saved; try again", m.ID)
 		return

@@ -132,8 +132,14 @@ func (s *Server) sweep() {
 			s.mu.Unlock()
 			for _, c := range due {
 				ctx, cancel := s.persist()
-				s.close(ctx, c.d.ID, c.why, c.reason)
+				// In a cluster, a table is closed by the node that holds
+				// its lease; one another node holds is in play there, and
+				// this node's summary of it is stale.
+				if node, _, err := s.ownerOf(ctx, c.d.ID); err == nil && node == "" {
+					s.close(ctx, c.d.ID, c.why, c.reason)
+				}
 				cancel()
+				s.releaseLease(c.d.ID)
 				s.mu.Lock()
 				delete(s.dormant, c.d.ID)
 				close(c.d.loading)

@@ -224,6 +224,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
 		return
 	}
+	// In a cluster, the node that made the table owns it first.
+	if node, _, err := s.ownerOf(ctx, tab.ID); err != nil || node != "" {
+		s.log.Error("lease of a new table", "table", tab.ID, "err", err, "holder", node)
+	}
 	t := newTable(s, tab)
 	t.unwait = unwait
 	if start != nil {

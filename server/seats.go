@@ -35,7 +35,7 @@ func (t *table) join(name, player string) (game.Seat, string, error) {
 		}
 		ctx, cancel := t.srv.persist()
 		defer cancel()
-		if err := t.srv.cfg.Store.SetSeat(ctx, t.id, i, ns, start); err != nil {
+		if err := t.w.SetSeat(ctx, i, ns, start); err != nil {
 			return 0, "", err
 		}
 		t.seats[i].Seat = ns

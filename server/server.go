@@ -19,13 +19,16 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"tapis/account"
+	"tapis/cluster"
 	"tapis/game"
 	"tapis/games"
 	"tapis/limit"
@@ -33,6 +36,8 @@ import (
 	"tapis/metrics"
 	"tapis/store"
 	"tapis/web"
+
+	"github.com/nats-io/nats.go"
 )
 
 // Config sets up a Server. Zero fields take the defaults given.
@@ -131,6 +136,16 @@ type Config struct {
 	// Metrics, if not nil, is told what the server does (package
 	// metrics); it serves this server only. Nil: no metrics, at no cost.
 	Metrics *metrics.Metrics
+	// Cluster, if not nil, makes the server one node of a cluster
+	// (owner.go): it owns a table while it holds its lease in Leases,
+	// and relays the others' requests to their owners. Leases is then
+	// required: the store that all the nodes share.
+	Cluster *cluster.Node
+	Leases  store.Leases
+	// LeaseTTL is how long a table's lease lasts unless renewed (default
+	// 5s): how long a paused or cut-off owner may hold a table it can no
+	// longer play.
+	LeaseTTL time.Duration
 }
 
 // Server serves the lobby, the tables and the web client.
@@ -153,6 +168,9 @@ type Server struct {
 	thinkers *thinkers
 	// acc tells who a request's player is (package account).
 	acc identity
+	// own is what a node of a cluster knows of its tables' leases (nil
+	// on a single node).
+	own *owners
 	// ctx is the connections' life: the context given to New. Tables
 	// live on tctx, which ends only once every connection reader has
 	// handed its last message to its table (stop), so that stopping the
@@ -271,6 +289,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
+	if cfg.Cluster != nil {
+		if cfg.Leases == nil {
+			return nil, errors.New("server: a cluster needs a store with leases (PostgreSQL)")
+		}
+		if cfg.LeaseTTL <= 0 {
+			cfg.LeaseTTL = 5 * time.Second
+		}
+		s.cfg.LeaseTTL = cfg.LeaseTTL
+		s.own = &owners{node: cfg.Cluster, leases: cfg.Leases, ttl: cfg.LeaseTTL, held: map[string]store.Lease{}}
+	}
 	tctx, stopTables := context.WithCancel(context.WithoutCancel(ctx))
 	s.tctx = tctx
 	if err := s.restore(ctx); err != nil {
@@ -278,6 +306,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes(acc)
+	if s.own != nil {
+		if err := cfg.Cluster.Serve(s); err != nil {
+			stopTables()
+			return nil, err
+		}
+		go s.renew()
+		// Cut off from NATS, the node can neither relay nor be reached:
+		// it stops acting for its tables until it is back.
+		nc := cfg.Cluster.Conn()
+		nc.SetDisconnectErrHandler(func(*nats.Conn, error) { s.cutOff() })
+		nc.SetReconnectHandler(func(*nats.Conn) { s.rejoined() })
+	}
 	cfg.Metrics.CountTables(s.countTables)
 	go s.stop(stopTables)
 	go s.sweep()
@@ -295,6 +335,18 @@ func (s *Server) stop(stopTables context.CancelFunc) {
 	s.mu.Unlock()
 	s.readers.Wait()
 	stopTables()
+	if s.own != nil {
+		// The tables have written their last moves: their leases go
+		// back at once, so that other nodes take them over now rather
+		// than when the leases run out.
+		s.wg.Wait()
+		s.own.mu.Lock()
+		ids := slices.Collect(maps.Keys(s.own.held))
+		s.own.mu.Unlock()
+		for _, id := range ids {
+			s.releaseLease(id)
+		}
+	}
 }
 
 // reader registers a connection reader; false once the server stops.
@@ -381,9 +433,9 @@ func (s *Server) routes(acc *account.Service) {
 	acc.Routes(m)
 	m.HandleFunc("GET /api/games", s.listGames)
 	m.HandleFunc("POST /api/tables", s.createTable)
-	m.HandleFunc("GET /api/tables/{id}", s.getTable)
-	m.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
-	m.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
+	m.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
+	m.HandleFunc("POST /api/tables/{id}/join", s.owned(s.joinTable))
+	m.HandleFunc("GET /api/tables/{id}/ws", s.owned(s.serveWS))
 	m.HandleFunc("GET /api/me/tables", s.myTables)
 	m.HandleFunc("GET /api/lobby", s.lobby)
 	m.HandleFunc("GET /api/leaderboard", s.leaderboard)

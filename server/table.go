@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"tapis/bot"
 	"tapis/game"
 	"tapis/store"
@@ -59,6 +61,11 @@ type table struct {
 	// unwait gives back the place its creator's waiting table held
 	// (Limits.Waiting): once it starts, or when it goes.
 	unwait func()
+	// w is where the table writes its matches: the store, fenced by the
+	// node's lease in a cluster (owner.go). handedOver: the lease is
+	// lost, and the goroutine stops without another write.
+	w          store.TableWriter
+	handedOver bool
 
 	seats   []seat
 	conns   map[*conn]struct{}
@@ -124,7 +131,7 @@ func newTable(srv *Server, t store.Table) *table {
 		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid, rated: t.Rated,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
-		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{},
+		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.writer(t.ID),
 	}
 	for _, s := range t.Seats {
 		tb.seats = append(tb.seats, seat{Seat: s})
@@ -185,6 +192,9 @@ func (t *table) run(ctx context.Context) {
 			return
 		case f := <-t.inbox:
 			f()
+			if t.handedOver {
+				return
+			}
 		case <-t.botC:
 			t.botC = nil
 			t.playBot(ctx)
@@ -201,9 +211,21 @@ func (t *table) run(ctx context.Context) {
 			t.idleC = nil
 			if t.idle() {
 				t.srv.evict(t)
+				t.srv.releaseLease(t.id)
 				return
 			}
 		}
+	}
+}
+
+// handOver stops the table on this node, its lease lost (owner.go): its
+// sockets close with "reconnecting", so that their clients come back
+// through the table's next owner, and the goroutine ends.
+func (t *table) handOver() {
+	t.handedOver = true
+	for c := range t.conns {
+		c.bye = websocket.StatusServiceRestart
+		t.drop(c)
 	}
 }
 
@@ -287,7 +309,7 @@ func (t *table) start() error {
 	seed := t.srv.cfg.Seed()
 	ctx, cancel := t.srv.persist()
 	defer cancel()
-	if err := t.srv.cfg.Store.StartMatch(ctx, t.id, t.match+1, seed); err != nil {
+	if err := t.w.StartMatch(ctx, t.match+1, seed); err != nil {
 		return err
 	}
 	t.open(t.match+1, seed)
@@ -444,10 +466,14 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 	ctx, cancel := t.srv.persist()
 	defer cancel()
 	if err == nil {
-		err = t.srv.cfg.Store.AppendMove(ctx, t.id, t.match, t.n, store.Move{Seat: int(s), Move: js})
+		err = t.w.AppendMove(ctx, t.match, t.n, store.Move{Seat: int(s), Move: js})
 	}
 	if err != nil {
 		t.st = prev
+		if errors.Is(err, store.ErrLeaseLost) {
+			// Another node owns the table now: this one lets it go.
+			go t.srv.disown(t.id, "its write was fenced off")
+		}
 		return &storeError{err}
 	}
 	saved := met.Now()
@@ -458,7 +484,7 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		// leaves the match open, so the restart replays it and rates
 		// it then, or finds it rated (rated.go).
 		t.rateMatch()
-		if err := t.srv.cfg.Store.EndMatch(ctx, t.id, t.match); err != nil {
+		if err := t.w.EndMatch(ctx, t.match); err != nil {
 			t.srv.log.Error("end match", "table", t.id, "err", err)
 		}
 		t.broadcastInfo()

@@ -30,12 +30,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// startServe runs `tapis serve` in a child process and returns its base
-// URL once it listens.
-func startServe(t *testing.T, db string) (*exec.Cmd, string) {
+// startServe runs `tapis serve` in a child process, with extra flags
+// (without spaces), and returns its base URL once it listens.
+func startServe(t *testing.T, db string, extra ...string) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve --addr 127.0.0.1:0 --bot-delay 1ms --db "+db)
+	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve --addr 127.0.0.1:0 --bot-delay 1ms --db "+db+" "+strings.Join(extra, " "))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +169,21 @@ func postgresDB(t *testing.T) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// pgQueryRow reads one row of one statement into dest, on a connection of
+// its own.
+func pgQueryRow(t *testing.T, dsn, sql string, dest ...any) {
+	t.Helper()
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatalf("TAPIS_TEST_POSTGRES: %v", err)
+	}
+	defer c.Close(ctx)
+	if err := c.QueryRow(ctx, sql).Scan(dest...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
 }
 
 // pgExec runs one statement on a connection of its own.

@@ -16,6 +16,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
+	"tapis/cluster"
 	"tapis/limit"
 	"tapis/metrics"
 	"tapis/server"
@@ -35,6 +38,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	metricsAddr := fl.String("metrics-addr", "", "address of the operators' pages, /metrics (Prometheus) and /debug/pprof/, never served on --addr (empty: none); keep it private, e.g. 127.0.0.1:9090")
 	searches := fl.Int("bot-searches", 0, "bot searches run at once, over all tables (0: one fewer than the cores, at least 1), so that bots never take every core from people's moves")
 	proxies := fl.String("trusted-proxy", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1/32,10.0.0.0/8); the per-client limits then apply to that address")
+	natsURL := fl.String("nats", "", "a NATS server's URL (nats://host:4222): this node joins the cluster of every node given the same NATS and --db, which must then be PostgreSQL (empty: a single node)")
+	node := fl.String("node", "", "this node's id in the cluster, unique (empty: a random one)")
+	leaseTTL := fl.Duration("lease-ttl", 5*time.Second, "in a cluster, how long a table's lease lasts unless its owner renews it: how long a table waits for a paused or cut-off owner")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -46,12 +52,29 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon,
-		Thinkers: *searches}
+		Thinkers: *searches, LeaseTTL: *leaseTTL}
 	if *botDelay == 0 {
 		cfg.BotDelay = -1
 	}
 	if *away == 0 {
 		cfg.AwayAfter = -1
+	}
+	if *natsURL != "" && !isPostgres(*db) {
+		fmt.Fprintln(stderr, "tapis serve: --nats needs a PostgreSQL --db, which every node of the cluster shares")
+		return 2
+	}
+	if *natsURL != "" {
+		if *node == "" {
+			*node = cluster.NewID()
+		}
+		nc, err := nats.Connect(*natsURL, nats.Name("tapis "+*node), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond),
+			nats.RetryOnFailedConnect(false))
+		if err != nil {
+			fmt.Fprintf(stderr, "tapis serve: --nats %s: %v\n", *natsURL, err)
+			return 1
+		}
+		defer nc.Close()
+		cfg.Cluster = cluster.New(nc, *node)
 	}
 	if err := serve(ctx, *addr, *metricsAddr, *db, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "tapis serve: %v\n", err)
@@ -88,6 +111,9 @@ func serve(ctx context.Context, addr, metricsAddr, db string, cfg server.Config,
 	tctx, cancelTables := context.WithCancel(context.Background())
 	defer cancelTables()
 	cfg.Store, cfg.Logger = st, log
+	if cfg.Cluster != nil {
+		cfg.Leases, _ = st.(store.Leases)
+	}
 	srv, err := server.New(tctx, cfg)
 	if err != nil {
 		return err
@@ -97,6 +123,9 @@ func serve(ctx context.Context, addr, metricsAddr, db string, cfg server.Config,
 		return err
 	}
 	fmt.Fprintf(stdout, "Tapis is serving on http://%s (database %s); Ctrl-C stops it\n", displayAddr(ln.Addr()), describeDB(db))
+	if cfg.Cluster != nil {
+		fmt.Fprintf(stdout, "Node %s of the cluster on NATS %s\n", cfg.Cluster.ID(), cfg.Cluster.Conn().ConnectedUrlRedacted())
+	}
 	hs := srv.HTTPServer()
 	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()

@@ -1,0 +1,283 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tapis/api"
+	"tapis/cluster"
+	"tapis/store"
+)
+
+// In a cluster (Config.Cluster), a table is loaded on one node only: the
+// one holding its lease in the store (store.Leases), which renews it every
+// third of Config.LeaseTTL. Every other node relays the table's requests
+// and sockets to that owner over NATS (package cluster). The owner's
+// writes of a match (seats, starts, moves, ends) are fenced by the lease's
+// epoch, in the same statement as the write: a node that lost its lease,
+// however late it learns it (paused, cut off), can never write again.
+//
+// A table whose owner has gone (NATS answers "no responders": the process
+// died or was cut off) is taken over at once, not after its lease runs
+// out: fencing makes it safe, since the old owner could no longer write.
+// A node that loses NATS stops acting for its tables, closing their
+// sockets, so that their clients reconnect through a node that can reach
+// the rest of the cluster.
+
+// owners is what a clustered server knows of ownership.
+type owners struct {
+	node   *cluster.Node
+	leases store.Leases
+	ttl    time.Duration
+
+	mu   sync.Mutex
+	held map[string]store.Lease // the tables this node holds
+	cut  bool                   // NATS is unreachable: act for nothing
+}
+
+// relayedHeader marks a request one node relayed to another, so that it
+// is never relayed again: ownership may move while it travels, and the
+// client should rather try again than have its request go round.
+const relayedHeader = "Tapis-Relayed"
+
+// lease returns the lease this node holds on table id, if any.
+func (o *owners) lease(id string) (store.Lease, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	l, ok := o.held[id]
+	return l, ok
+}
+
+func (o *owners) hold(l store.Lease) {
+	o.mu.Lock()
+	o.held[l.Table] = l
+	o.mu.Unlock()
+}
+
+func (o *owners) isCut() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.cut
+}
+
+// owner returns "" when this node owns table id, having taken its lease
+// if it was free (or, with takeover, its holder gone), or the id of the
+// node that does. fresh says the lease was just taken: what this node
+// remembered of the table may be stale.
+func (s *Server) owner(ctx context.Context, id string, gone *store.Lease) (node string, fresh bool, err error) {
+	o := s.own
+	if _, ok := o.lease(id); ok {
+		return "", false, nil
+	}
+	var l store.Lease
+	if gone != nil {
+		l, err = o.leases.Take(ctx, id, o.node.ID(), *gone, o.ttl)
+	} else {
+		l, err = o.leases.Acquire(ctx, id, o.node.ID(), o.ttl)
+	}
+	if err == nil {
+		o.hold(l)
+		return "", true, nil
+	}
+	return "", false, err
+}
+
+// ownerOf is owner without takeover, and "" on a single node.
+func (s *Server) ownerOf(ctx context.Context, id string) (string, bool, error) {
+	if s.own == nil {
+		return "", false, nil
+	}
+	node, fresh, err := s.owner(ctx, id, nil)
+	var held *store.LeaseHeldError
+	if errors.As(err, &held) {
+		return held.Holder.Node, false, nil
+	}
+	return node, fresh, err
+}
+
+// owned serves a table's request here if this node owns the table or
+// can take it, and relays it to the owner otherwise. Without a cluster it
+// is h.
+func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
+	if s.own == nil {
+		return h
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		if s.own.isCut() {
+			api.Error(w, http.StatusServiceUnavailable, "cluster", "server: this node has lost the cluster; try again")
+			return
+		}
+		relayed := r.Header.Get(relayedHeader) != ""
+		var gone *store.Lease
+		for try := 0; try < 3; try++ {
+			node, fresh, err := s.owner(r.Context(), id, gone)
+			if fresh {
+				// Whatever this node remembered of the table is stale
+				// now: the store has what its last owner wrote.
+				s.forget(id)
+			}
+			var held *store.LeaseHeldError
+			switch {
+			case errors.As(err, &held):
+			case err != nil:
+				s.log.Error("lease", "table", id, "err", err)
+				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's owner could not be found; try again")
+				return
+			case node == "":
+				h(w, r)
+				return
+			}
+			if relayed {
+				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table has just moved; try again")
+				return
+			}
+			r.Header.Set(relayedHeader, s.own.node.ID())
+			err = s.own.node.Forward(w, r, held.Holder.Node, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+			r.Header.Del(relayedHeader)
+			if !errors.Is(err, cluster.ErrGone) {
+				return
+			}
+			// Its node answers nothing: it died or is cut off, and the
+			// table is taken from it now rather than when its lease
+			// runs out (fencing keeps the gone node from writing).
+			gone = &held.Holder
+		}
+		api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's node is not answering; try again")
+	}
+}
+
+// forget drops what this node remembers of table id that is not its own:
+// a dormant summary read before another node played on.
+func (s *Server) forget(id string) {
+	s.mu.Lock()
+	var d *dormant
+	if s.tables[id] == nil {
+		d = s.dormant[id]
+		delete(s.dormant, id)
+	}
+	s.mu.Unlock()
+	if d != nil {
+		d.unwait()
+	}
+}
+
+// writer returns where table id writes its matches: the store itself on
+// one node, and in a cluster the store fenced by this node's lease.
+func (s *Server) writer(id string) store.TableWriter {
+	if s.own == nil {
+		return store.Unfenced(s.cfg.Store, id)
+	}
+	l, _ := s.own.lease(id)
+	return s.cfg.Metrics.Writer(s.own.leases.Fenced(l))
+}
+
+// renew keeps this node's leases alive until the server stops; a lease
+// that cannot be renewed is lost, and its table stops here at once.
+func (s *Server) renew() {
+	o := s.own
+	tick := time.NewTicker(o.ttl / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		o.mu.Lock()
+		held := make([]store.Lease, 0, len(o.held))
+		for _, l := range o.held {
+			held = append(held, l)
+		}
+		o.mu.Unlock()
+		for _, l := range held {
+			ctx, cancel := context.WithTimeout(s.ctx, o.ttl/3)
+			nl, err := o.leases.Renew(ctx, l, o.ttl)
+			cancel()
+			switch {
+			case err == nil:
+				o.mu.Lock()
+				if o.held[l.Table].Epoch == l.Epoch {
+					o.held[l.Table] = nl
+				}
+				o.mu.Unlock()
+			case errors.Is(err, store.ErrLeaseLost):
+				s.disown(l.Table, "lost its lease")
+			case s.ctx.Err() == nil:
+				s.log.Warn("renew lease", "table", l.Table, "err", err)
+			}
+		}
+	}
+}
+
+// disown stops table id here: its sockets are closed with "reconnecting"
+// (their clients come back through whichever node owns it next), and
+// nothing of it stays in this node's memory.
+func (s *Server) disown(id, why string) {
+	o := s.own
+	o.mu.Lock()
+	delete(o.held, id)
+	o.mu.Unlock()
+	s.mu.Lock()
+	t := s.tables[id]
+	delete(s.tables, id)
+	delete(s.dormant, id)
+	s.mu.Unlock()
+	if t != nil {
+		s.log.Info("table handed over", "table", id, "because", why)
+		t.post(context.Background(), func() { t.handOver() })
+	}
+}
+
+// releaseLease gives table id's lease back at once (the table went to sleep,
+// or the node stops), so that the next node need not wait for it to run
+// out.
+func (s *Server) releaseLease(id string) {
+	if s.own == nil {
+		return
+	}
+	o := s.own
+	o.mu.Lock()
+	l, ok := o.held[id]
+	delete(o.held, id)
+	o.mu.Unlock()
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), o.ttl)
+	defer cancel()
+	if err := o.leases.Release(ctx, l); err != nil && !errors.Is(err, store.ErrLeaseLost) {
+		s.log.Warn("release lease", "table", id, "err", err)
+	}
+}
+
+// cutOff is called when NATS is lost: this node acts for none of its
+// tables until it is back.
+func (s *Server) cutOff() {
+	o := s.own
+	o.mu.Lock()
+	o.cut = true
+	held := maps.Clone(o.held)
+	o.mu.Unlock()
+	for id, l := range held {
+		s.disown(id, "lost the cluster")
+		// The store may still be reachable: the lease is given back, so
+		// that a node that can reach the cluster takes the table at once.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), o.ttl)
+		o.leases.Release(ctx, l)
+		cancel()
+	}
+}
+
+func (s *Server) rejoined() {
+	o := s.own
+	o.mu.Lock()
+	o.cut = false
+	o.mu.Unlock()
+}
