@@ -60,6 +60,8 @@ type Node struct {
 	mu      sync.Mutex
 	watches map[string]*watch
 	subs    []*nats.Subscription
+	quits   []chan struct{}
+	loads   map[string]heard // the other nodes' load (nodes.go)
 }
 
 // New returns the node id on the NATS connection nc. Ids must be unique in
@@ -87,6 +89,10 @@ func (n *Node) Close() {
 	n.mu.Lock()
 	subs := n.subs
 	n.subs = nil
+	for _, q := range n.quits {
+		close(q)
+	}
+	n.quits = nil
 	for _, w := range n.watches {
 		w.stop()
 	}

@@ -195,3 +195,41 @@ func TestOwnerGone(t *testing.T) {
 		t.Fatalf("forward wrote %d %q before saying gone", rec.Code, rec.Body)
 	}
 }
+
+// Nodes hear each other's load; Least picks the least loaded one heard
+// lately, this one on a tie.
+func TestLeast(t *testing.T) {
+	url := natstest.Start(t)
+	a, b, c := New(connect(t, url), "a"), New(connect(t, url), "b"), New(connect(t, url), "c")
+	for _, n := range []*Node{a, b, c} {
+		t.Cleanup(n.Close)
+	}
+	loads := map[*Node]int{a: 5, b: 2, c: 3}
+	for n, l := range loads {
+		l := l
+		if err := n.Announce(func() int { return l }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for a.Least(5) != "b" {
+		if time.Now().After(deadline) {
+			t.Fatalf("a picks %s, want b (the least loaded)", a.Least(5))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := b.Least(2); got != "b" {
+		t.Fatalf("b, the least loaded, picks %s", got)
+	}
+	if got := c.Least(2); got != "c" {
+		t.Fatalf("c at b's load picks %s, want itself", got)
+	}
+	// b stops speaking: after a while it is no longer picked.
+	b.Close()
+	for a.Least(5) != "c" {
+		if time.Now().After(deadline.Add(loadFresh)) {
+			t.Fatalf("a still picks %s after b went quiet", a.Least(5))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

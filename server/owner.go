@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"maps"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
 
 	"tapis/api"
 	"tapis/cluster"
@@ -153,6 +155,35 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// balanced makes a new table on the least loaded node of the cluster
+// (cluster.Node.Least), relaying the request there; on one node, or when
+// this one is as little loaded as any, it is h.
+func (s *Server) balanced(h http.HandlerFunc) http.HandlerFunc {
+	if s.own == nil {
+		return h
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get(relayedHeader) == "" {
+			if to := s.own.node.Least(s.own.load()); to != s.own.node.ID() {
+				r.Header.Set(relayedHeader, s.own.node.ID())
+				err := s.own.node.Forward(w, r, to, nil)
+				r.Header.Del(relayedHeader)
+				if !errors.Is(err, cluster.ErrGone) {
+					return
+				}
+			}
+		}
+		h(w, r)
+	}
+}
+
+// load is how many tables this node runs: the leases it holds.
+func (o *owners) load() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.held)
+}
+
 // forget drops what this node remembers of table id that is not its own:
 // a dormant summary read before another node played on.
 func (s *Server) forget(id string) {
@@ -280,4 +311,43 @@ func (s *Server) rejoined() {
 	o.mu.Lock()
 	o.cut = false
 	o.mu.Unlock()
+}
+
+// reseatSubject carries a player's new seats to every node of a cluster:
+// their tables may be loaded on any of them.
+const reseatSubject = "tapis.players.reseat"
+
+// reseatNote is a reseat as it travels: ids and the name to show, nothing
+// else of the player (no username, no password hash).
+type reseatNote struct {
+	Now  string `json:"now"`
+	Was  string `json:"was"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// reseatEverywhere is reseat on every node of the cluster (this one
+// included, through NATS), or on this one alone.
+func (s *Server) reseatEverywhere(now, was string, p store.Player) {
+	if s.own == nil {
+		s.reseat(now, was, p)
+		return
+	}
+	b, _ := json.Marshal(reseatNote{Now: now, Was: was, ID: p.ID, Name: p.Name})
+	if err := s.own.node.Conn().Publish(reseatSubject, b); err != nil {
+		s.log.Error("reseat", "err", err)
+		s.reseat(now, was, p)
+	}
+}
+
+// hearReseats reseats this node's tables when any node says so.
+func (s *Server) hearReseats() error {
+	_, err := s.own.node.Conn().Subscribe(reseatSubject, func(m *nats.Msg) {
+		var n reseatNote
+		if json.Unmarshal(m.Data, &n) != nil {
+			return
+		}
+		go s.reseat(n.Now, n.Was, store.Player{ID: n.ID, Name: n.Name})
+	})
+	return err
 }

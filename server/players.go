@@ -165,7 +165,7 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 // to instead, as the store has done (store.MoveSeats), so that the
 // account's session reaches those seats at once.
 func (s *Server) seatsMoved(from string, to store.Player) {
-	s.reseat(to.ID, from, to)
+	s.reseatEverywhere(to.ID, from, to)
 }
 
 // playerChanged makes the loaded tables where a player sits show their
@@ -173,7 +173,7 @@ func (s *Server) seatsMoved(from string, to store.Player) {
 // "deleted player"); the store has changed the seats already, for the
 // tables asleep.
 func (s *Server) playerChanged(p store.Player) {
-	s.reseat(p.ID, p.ID, p)
+	s.reseatEverywhere(p.ID, p.ID, p)
 }
 
 // reseat gives the seats of player was at the loaded tables among those

@@ -312,6 +312,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			return nil, err
 		}
 		go s.renew()
+		if err := s.hearReseats(); err != nil {
+			stopTables()
+			return nil, err
+		}
+		if err := cfg.Cluster.Announce(s.own.load); err != nil {
+			stopTables()
+			return nil, err
+		}
 		// Cut off from NATS, the node can neither relay nor be reached:
 		// it stops acting for its tables until it is back.
 		nc := cfg.Cluster.Conn()
@@ -346,6 +354,10 @@ func (s *Server) stop(stopTables context.CancelFunc) {
 		for _, id := range ids {
 			s.releaseLease(id)
 		}
+		// Until now this node answered the requests relayed to it (a
+		// stopping server refuses new sockets); from now on they fail at
+		// once, and the tables it had are free for any node.
+		s.cfg.Cluster.Close()
 	}
 }
 
@@ -432,7 +444,7 @@ func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
 	acc.Routes(m)
 	m.HandleFunc("GET /api/games", s.listGames)
-	m.HandleFunc("POST /api/tables", s.createTable)
+	m.HandleFunc("POST /api/tables", s.balanced(s.createTable))
 	m.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
 	m.HandleFunc("POST /api/tables/{id}/join", s.owned(s.joinTable))
 	m.HandleFunc("GET /api/tables/{id}/ws", s.owned(s.serveWS))

@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"reflect"
 	"slices"
 	"sort"
@@ -759,4 +761,117 @@ func (p *cutProxy) cut() {
 		c.Close()
 	}
 	p.conns = nil
+}
+
+// A node stopped with SIGTERM hands its tables over at once: it gives
+// their leases back once their last moves are saved, and their players
+// go on through another node without waiting for the leases to run out.
+func TestClusterHandsOverOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	db := postgresDB(t)
+	nurl := natstest.Start(t)
+	cmdA, aURL := startServe(t, db, "--nats", nurl, "--node", "nodeA", "--lease-ttl", "1m")
+	_, bURL := startServe(t, db, "--nats", nurl, "--node", "nodeB", "--lease-ttl", "1m")
+	table, tokens := twoSeats(t, aURL, aURL)
+	var holder string
+	pgQueryRow(t, db, `SELECT node FROM tapis_leases WHERE table_id = '`+table+`'`, &holder)
+	if holder != "nodeA" {
+		t.Fatalf("the table made through nodeA is %s's", holder)
+	}
+	socks := []*seatSocket{dialSeat(t, aURL, table, tokens[0]), dialSeat(t, aURL, table, tokens[1])}
+	last := playSeats(t, socks, 4)
+
+	stopped := time.Now()
+	cmdA.Process.Signal(syscall.SIGTERM)
+	// Its players come back through nodeB, which takes the table: far
+	// sooner than the minute its lease would last.
+	var back *seatSocket
+	waitFor(t, 20*time.Second, "nodeB to serve the table", func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(bURL, "http")+"/api/tables/"+table+"/ws?token="+tokens[0], nil)
+		if err != nil {
+			return false
+		}
+		t.Cleanup(func() { ws.CloseNow() })
+		back = &seatSocket{ws: ws}
+		return true
+	})
+	m := back.until(t, func(m clusterState) bool { return m.Type == "state" })
+	if m.N != last.N {
+		t.Fatalf("through nodeB the table is at move %d, want %d", m.N, last.N)
+	}
+	if d := time.Since(stopped); d > 10*time.Second {
+		t.Fatalf("the hand-over took %v", d)
+	}
+	cmdA.Wait()
+	pgQueryRow(t, db, `SELECT node FROM tapis_leases WHERE table_id = '`+table+`'`, &holder)
+	if holder != "nodeB" {
+		t.Fatalf("after the hand-over the table is %s's", holder)
+	}
+}
+
+// A player renamed through one node shows under the new name at their
+// table on another: the nodes tell each other over NATS.
+func TestClusterRenameReachesTheTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	db := postgresDB(t)
+	nurl := natstest.Start(t)
+	_, aURL := startServe(t, db, "--nats", nurl, "--node", "nodeA")
+	_, bURL := startServe(t, db, "--nats", nurl, "--node", "nodeB")
+	jar, _ := cookiejar.New(nil)
+	hc := &http.Client{Jar: jar}
+	post := func(url, body string) {
+		t.Helper()
+		resp, err := hc.Post(url, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode/100 != 2 {
+			t.Fatalf("POST %s: %d", url, resp.StatusCode)
+		}
+	}
+	post(aURL+"/api/me", `{"name":"Ada"}`)
+	// The session is the store's: the other node knows it too.
+	for _, u := range []string{aURL, bURL} {
+		jar.SetCookies(mustURL(t, u), jar.Cookies(mustURL(t, aURL)))
+	}
+	var seat struct{ Table string }
+	resp, err := hc.Post(aURL+"/api/tables", "application/json", strings.NewReader(`{"game":"cabo","players":2,"bots":["",""]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&seat)
+	resp.Body.Close()
+	watcher := dialSeat(t, aURL, seat.Table, "")
+	post(bURL+"/api/me", `{"name":"Ada L."}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, b, err := watcher.ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("the table on nodeA never showed the name given through nodeB: %v", err)
+		}
+		var m struct {
+			Type  string
+			Table struct{ Seats []struct{ Name string } }
+		}
+		json.Unmarshal(b, &m)
+		if m.Type == "table" && len(m.Table.Seats) > 0 && m.Table.Seats[0].Name == "Ada L." {
+			return
+		}
+	}
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
