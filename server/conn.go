@@ -6,7 +6,11 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
+	"io"
+	"math"
 	"net/http"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -139,15 +143,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 	ping := time.NewTicker(s.cfg.Ping)
 	defer ping.Stop()
-	// One write context and one timer for the connection's life rather
-	// than a context.WithTimeout per message (a timer and three
-	// allocations each, on every move's path): the timer, armed for each
-	// write, cancels the write context when a write outlasts writeTimeout,
-	// which ends that write and drops the client, as a deadline per write
-	// did.
-	wctx, cancelWrite := context.WithCancel(ctx)
-	defer cancelWrite()
-	stuck := time.AfterFunc(writeTimeout, cancelWrite)
+	// Writes get no context: coder/websocket arms a context's cancellation
+	// around every frame it writes (context.AfterFunc, an allocation and
+	// a lock each), which was a good part of a move's cost. One timer for
+	// the connection's life, armed for each write, closes the socket when
+	// a write outlasts writeTimeout, which ends that write and drops the
+	// client; the server's end closes the socket too (read).
+	stuck := time.AfterFunc(writeTimeout, func() { ws.CloseNow() })
 	stuck.Stop()
 	defer stuck.Stop()
 	for {
@@ -166,9 +168,9 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 				return
 			}
 			stuck.Reset(writeTimeout)
-			err := ws.Write(wctx, websocket.MessageText, b)
-			// Stop fails when the timer fired: the write context is
-			// cancelled, whether or not this write got through in time.
+			err := ws.Write(context.Background(), websocket.MessageText, b)
+			// Stop fails when the timer fired: the socket is closed,
+			// whether or not this write got through in time.
 			if !stuck.Stop() || err != nil {
 				ws.CloseNow()
 				return
@@ -191,10 +193,15 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 		lim.SetLimit(rate.Inf)
 	}
 	var warned time.Time
+	// Reads get no context either (see write): the server's end closes
+	// the socket, which ends a read, and so does a presence timer, for
+	// the connection's life rather than a context.WithTimeout per read.
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
+	quiet := watchPresence(ws, s.cfg.Presence)
+	defer quiet.stop()
 	for {
-		rctx, cancel := context.WithTimeout(ctx, s.cfg.Presence)
-		typ, data, err := ws.Read(rctx)
-		cancel()
+		typ, data, err := readMessage(ws)
 		if err != nil {
 			return
 		}
@@ -211,12 +218,16 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 				return
 			}
 		}
-		if len(data) > s.cfg.MaxMessage {
-			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(data))
+		// Heard now, as the wait for the pace is not the client's silence.
+		quiet.heard()
+		if len(*data) > s.cfg.MaxMessage {
+			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(*data))
+			putReadBuf(data)
 			t.post(ctx, func() { t.sendError(c, codeTooLarge, text, nil) })
 			continue
 		}
-		m, err := decodeClient(typ, data)
+		m, err := decodeClient(typ, *data)
+		putReadBuf(data) // decodeClient copies what it keeps
 		m.read = s.cfg.Metrics.Now()
 		if err != nil {
 			text := err.Error()
@@ -236,14 +247,95 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 	}
 }
 
+// readBufs holds the buffers messages are read into, only while one is
+// decoded: a connection waiting for its client holds none.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// readMessage reads the next message into a buffer of readBufs, which
+// the caller puts back once done with it.
+func readMessage(ws *websocket.Conn) (websocket.MessageType, *[]byte, error) {
+	typ, r, err := ws.Reader(context.Background())
+	if err != nil {
+		return 0, nil, err
+	}
+	bp := readBufs.Get().(*[]byte)
+	b := (*bp)[:0]
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+	}
+	*bp = b
+	return typ, bp, nil
+}
+
+// putReadBuf gives back a buffer of readMessage's, unless a rare large
+// message grew it (the read limit is several times MaxMessage).
+func putReadBuf(bp *[]byte) {
+	if cap(*bp) <= 64<<10 {
+		readBufs.Put(bp)
+	}
+}
+
+// presence closes a connection whose client has been silent for its
+// period: one timer for the connection's life, which looks at when the
+// client was last heard when it fires and sleeps again for what is left,
+// so that hearing a message is only a clock reading.
+type presence struct {
+	ws     *websocket.Conn
+	period time.Duration
+	start  time.Time
+	last   atomic.Int64 // since start, when the client was last heard
+	timer  *time.Timer
+	done   atomic.Bool
+}
+
+func watchPresence(ws *websocket.Conn, period time.Duration) *presence {
+	p := &presence{ws: ws, period: period, start: time.Now()}
+	p.timer = time.AfterFunc(time.Duration(math.MaxInt64), p.check)
+	p.timer.Reset(period) // armed once p.timer is set, which check uses
+	return p
+}
+
+// heard notes that the client sent something.
+func (p *presence) heard() { p.last.Store(int64(time.Since(p.start))) }
+
+func (p *presence) check() {
+	if p.done.Load() {
+		return
+	}
+	left := p.period - (time.Since(p.start) - time.Duration(p.last.Load()))
+	if left > 0 {
+		p.timer.Reset(left)
+		return
+	}
+	p.ws.CloseNow()
+}
+
+func (p *presence) stop() {
+	p.done.Store(true)
+	p.timer.Stop()
+}
+
 // decodeClient parses a client message strictly.
 func decodeClient(typ websocket.MessageType, data []byte) (clientMsg, error) {
 	var m clientMsg
 	if typ != websocket.MessageText {
 		return m, fmt.Errorf("server: messages are JSON text")
 	}
-	if err := game.DecodeStrict(data, &m); err != nil {
-		return clientMsg{}, fmt.Errorf("server: a message is a JSON object with a \"type\": %v", err)
+	if !decodeFast(data, &m) {
+		m = clientMsg{}
+		if err := game.DecodeStrict(data, &m); err != nil {
+			return clientMsg{}, fmt.Errorf("server: a message is a JSON object with a \"type\": %v", err)
+		}
 	}
 	if m.Type == "move" && len(m.Move) == 0 {
 		return m, fmt.Errorf("server: a move message needs a \"move\"")
