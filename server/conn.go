@@ -141,8 +141,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // (a dropped network leaves no one to close the socket), and the traffic
 // keeps proxies from closing a quiet connection.
 func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
-	ping := time.NewTicker(s.cfg.Ping)
-	defer ping.Stop()
+	// Pings run from a timer rather than a ticker in the select below: a
+	// timer's channel in a select costs every wait for a message.
+	pinger := keepPinging(ctx, ws, s.cfg.Ping)
+	defer pinger.Stop()
 	// Writes get no context: coder/websocket arms a context's cancellation
 	// around every frame it writes (context.AfterFunc, an allocation and
 	// a lock each), which was a good part of a move's cost. One timer for
@@ -154,14 +156,6 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 	defer stuck.Stop()
 	for {
 		select {
-		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, s.cfg.Ping)
-			err := ws.Ping(pctx)
-			cancel()
-			if err != nil {
-				ws.CloseNow()
-				return
-			}
 		case b, ok := <-c.out:
 			if !ok {
 				ws.Close(websocket.StatusNormalClosure, "")
@@ -180,6 +174,29 @@ func (s *Server) write(ctx context.Context, ws *websocket.Conn, c *conn) {
 			return
 		}
 	}
+}
+
+// keepPinging pings the client every period from a timer of its own
+// (coder/websocket lets a ping run beside a write), closing the socket
+// when a pong does not come within the period. Stop ends it.
+func keepPinging(ctx context.Context, ws *websocket.Conn, period time.Duration) *time.Timer {
+	var t *time.Timer
+	var mu sync.Mutex // t is set before the first ping reads it
+	mu.Lock()
+	defer mu.Unlock()
+	t = time.AfterFunc(period, func() {
+		pctx, cancel := context.WithTimeout(ctx, period)
+		err := ws.Ping(pctx)
+		cancel()
+		if err != nil {
+			ws.CloseNow()
+			return
+		}
+		mu.Lock()
+		t.Reset(period)
+		mu.Unlock()
+	})
+	return t
 }
 
 // read decodes the client's messages and hands them to the table. Bad
@@ -205,7 +222,13 @@ func (s *Server) read(ctx context.Context, ws *websocket.Conn, t *table, c *conn
 		if err != nil {
 			return
 		}
-		if wait := lim.Reserve().Delay(); wait > 0 {
+		// Allow first: a Reservation is an allocation, needed only to
+		// know how long to wait.
+		wait := time.Duration(0)
+		if !lim.Allow() {
+			wait = lim.Reserve().Delay()
+		}
+		if wait > 0 {
 			// Said once a second at most, so that warnings do not add to
 			// the flood.
 			if now := time.Now(); now.Sub(warned) >= time.Second {
