@@ -47,6 +47,7 @@ type stateEncoder struct {
 	evAt  [][2]int
 	legal []game.Move
 	moves []byte // one seat's legal moves, then its events
+	view  []byte // one seat's view, when the game writes it
 	out   bytes.Buffer
 	enc   *json.Encoder // writes to out
 	bad   bool          // a part could not be encoded
@@ -182,14 +183,21 @@ func (e *stateEncoder) seat(s game.Seat) []byte {
 	b = append(b, ']')
 	e.moves = b
 
-	// The view last, as event shares out: the only part left to
-	// reflection, being each game's own type.
-	e.out.Reset()
-	if err := e.enc.Encode(e.st.View(s)); err != nil {
-		e.bad = true
-		return []byte(badState)
+	// The view last, as event shares out: written by the game if it
+	// can (game.ViewAppender), else the only part left to reflection,
+	// being each game's own type.
+	var view []byte
+	if va, ok := e.st.(game.ViewAppender); ok {
+		e.view = va.AppendView(e.view[:0], s)
+		view = e.view
+	} else {
+		e.out.Reset()
+		if err := e.enc.Encode(e.st.View(s)); err != nil {
+			e.bad = true
+			return []byte(badState)
+		}
+		view = bytes.TrimSuffix(e.out.Bytes(), []byte{'\n'})
 	}
-	view := bytes.TrimSuffix(e.out.Bytes(), []byte{'\n'})
 
 	const legalKey = `,"legal":`
 	msg := make([]byte, 0, len(e.head)+len(view)+len(legalKey)+len(b)+len(e.mid)+len(e.tail))
