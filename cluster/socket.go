@@ -1,9 +1,11 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -17,6 +19,9 @@ import (
 // (*websocket.Conn) or one relayed from another node.
 type Socket interface {
 	Read(ctx context.Context) (websocket.MessageType, []byte, error)
+	// Reader is Read without a copy: the message is read from r, whole
+	// before the next call.
+	Reader(ctx context.Context) (websocket.MessageType, io.Reader, error)
 	Write(ctx context.Context, typ websocket.MessageType, p []byte) error
 	Ping(ctx context.Context) error
 	Close(code websocket.StatusCode, reason string) error
@@ -157,6 +162,15 @@ func (s *remote) Read(ctx context.Context) (websocket.MessageType, []byte, error
 	case <-ctx.Done():
 		return 0, nil, ctx.Err()
 	}
+}
+
+// Reader implements Socket: a relayed message has arrived whole already.
+func (s *remote) Reader(ctx context.Context) (websocket.MessageType, io.Reader, error) {
+	typ, b, err := s.Read(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	return typ, bytes.NewReader(b), nil
 }
 
 // Write implements Socket.

@@ -162,6 +162,15 @@ func emptyIfNil[T any](s []T) []T {
 	return s[:0]
 }
 
+// ViewAppender is a State that can write View(s)'s JSON itself, without
+// building the view: the server sends every seat its view after every
+// move, and encoding/json's reflection over a view was much of that
+// message's cost. AppendView appends exactly what json.Marshal(View(s))
+// gives.
+type ViewAppender interface {
+	AppendView(b []byte, s Seat) []byte
+}
+
 // ResultWriter is a State that can write its Result over one the caller
 // keeps. A simulator that reads the scores at every round's end uses it,
 // since Result allocates a fresh Result each time.

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -137,25 +136,17 @@ func (t *table) tellWatchers() {
 // stateFor builds seat s's state message after the move whose events are
 // evs (all of them; the seat's own are picked here).
 func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
-	msg := stateMsg{
-		Type: "state", Match: t.match, N: t.n, Status: t.status(), By: by,
-		View: t.st.View(s), Legal: []json.RawMessage{}, ToMove: t.st.ToMove().List(),
-		Result: t.st.Result(), Rounds: t.rounds, Events: []any{}, TurnLeft: t.turnLeft(),
-	}
-	if s != game.Spectator {
-		t.legal = t.st.Legal(s, t.legal[:0])
-		for _, m := range t.legal {
-			if js, err := t.g.MarshalMove(m); err == nil {
-				msg.Legal = append(msg.Legal, js)
-			}
-		}
-	}
-	for _, e := range evs {
-		if e.To.Has(s) {
-			msg.Events = append(msg.Events, e.Data)
-		}
-	}
-	return encode(msg)
+	e := t.stateEncoder(by, evs)
+	defer e.release()
+	return e.seat(s)
+}
+
+// stateEncoder starts the state messages of the table's position after
+// the move whose events are evs (encode.go).
+func (t *table) stateEncoder(by game.Seat, evs []game.Event) *stateEncoder {
+	p := stateParts{Match: t.match, N: t.n, Status: t.status(), By: by, ToMove: t.st.ToMove(),
+		Result: t.st.Result(), Rounds: t.rounds, TurnLeft: t.turnLeft()}
+	return newStateEncoder(t.g, t.codec, t.st, &p, evs)
 }
 
 // broadcastState sends every connection its seat's state; one encoding per
@@ -164,14 +155,19 @@ func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 	if t.st == nil {
 		return
 	}
-	cache := map[game.Seat][]byte{}
+	e := t.stateEncoder(by, evs)
+	defer e.release()
+	var cache [game.MaxPlayers + 1][]byte // by seat+1: a spectator's first
 	for c := range t.conns {
-		b, ok := cache[c.seat]
-		if !ok {
-			b = t.stateFor(c.seat, by, evs)
-			cache[c.seat] = b
+		i := int(c.seat) + 1
+		if i < 0 || i >= len(cache) {
+			t.send(c, e.seat(c.seat)) // not a seat the game has
+			continue
 		}
-		t.send(c, b)
+		if cache[i] == nil {
+			cache[i] = e.seat(c.seat)
+		}
+		t.send(c, cache[i])
 	}
 }
 

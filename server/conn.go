@@ -6,7 +6,11 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
+	"io"
+	"math"
 	"net/http"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -141,29 +145,21 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // (a dropped network leaves no one to close the socket), and the traffic
 // keeps proxies from closing a quiet connection.
 func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
-	ping := time.NewTicker(s.cfg.Ping)
-	defer ping.Stop()
-	// One write context and one timer for the connection's life rather
-	// than a context.WithTimeout per message (a timer and three
-	// allocations each, on every move's path): the timer, armed for each
-	// write, cancels the write context when a write outlasts writeTimeout,
-	// which ends that write and drops the client, as a deadline per write
-	// did.
-	wctx, cancelWrite := context.WithCancel(ctx)
-	defer cancelWrite()
-	stuck := time.AfterFunc(writeTimeout, cancelWrite)
+	// Pings run from a timer rather than a ticker in the select below: a
+	// timer's channel in a select costs every wait for a message.
+	pinger := keepPinging(ctx, ws, s.cfg.Ping)
+	defer pinger.Stop()
+	// Writes get no context: coder/websocket arms a context's cancellation
+	// around every frame it writes (context.AfterFunc, an allocation and
+	// a lock each), which was a good part of a move's cost. One timer for
+	// the connection's life, armed for each write, closes the socket when
+	// a write outlasts writeTimeout, which ends that write and drops the
+	// client; the server's end closes the socket too (read).
+	stuck := time.AfterFunc(writeTimeout, func() { ws.CloseNow() })
 	stuck.Stop()
 	defer stuck.Stop()
 	for {
 		select {
-		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, s.cfg.Ping)
-			err := ws.Ping(pctx)
-			cancel()
-			if err != nil {
-				ws.CloseNow()
-				return
-			}
 		case b, ok := <-c.out:
 			if !ok {
 				if c.bye != 0 {
@@ -174,9 +170,9 @@ func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
 				return
 			}
 			stuck.Reset(writeTimeout)
-			err := ws.Write(wctx, websocket.MessageText, b)
-			// Stop fails when the timer fired: the write context is
-			// cancelled, whether or not this write got through in time.
+			err := ws.Write(context.Background(), websocket.MessageText, b)
+			// Stop fails when the timer fired: the socket is closed,
+			// whether or not this write got through in time.
 			if !stuck.Stop() || err != nil {
 				ws.CloseNow()
 				return
@@ -186,6 +182,29 @@ func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
 			return
 		}
 	}
+}
+
+// keepPinging pings the client every period from a timer of its own
+// (coder/websocket lets a ping run beside a write), closing the socket
+// when a pong does not come within the period. Stop ends it.
+func keepPinging(ctx context.Context, ws cluster.Socket, period time.Duration) *time.Timer {
+	var t *time.Timer
+	var mu sync.Mutex // t is set before the first ping reads it
+	mu.Lock()
+	defer mu.Unlock()
+	t = time.AfterFunc(period, func() {
+		pctx, cancel := context.WithTimeout(ctx, period)
+		err := ws.Ping(pctx)
+		cancel()
+		if err != nil {
+			ws.CloseNow()
+			return
+		}
+		mu.Lock()
+		t.Reset(period)
+		mu.Unlock()
+	})
+	return t
 }
 
 // read decodes the client's messages and hands them to the table. Bad
@@ -199,14 +218,25 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn)
 		lim.SetLimit(rate.Inf)
 	}
 	var warned time.Time
+	// Reads get no context either (see write): the server's end closes
+	// the socket, which ends a read, and so does a presence timer, for
+	// the connection's life rather than a context.WithTimeout per read.
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
+	quiet := watchPresence(ws, s.cfg.Presence)
+	defer quiet.stop()
 	for {
-		rctx, cancel := context.WithTimeout(ctx, s.cfg.Presence)
-		typ, data, err := ws.Read(rctx)
-		cancel()
+		typ, data, err := readMessage(ws)
 		if err != nil {
 			return
 		}
-		if wait := lim.Reserve().Delay(); wait > 0 {
+		// Allow first: a Reservation is an allocation, needed only to
+		// know how long to wait.
+		wait := time.Duration(0)
+		if !lim.Allow() {
+			wait = lim.Reserve().Delay()
+		}
+		if wait > 0 {
 			// Said once a second at most, so that warnings do not add to
 			// the flood.
 			if now := time.Now(); now.Sub(warned) >= time.Second {
@@ -219,12 +249,16 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn)
 				return
 			}
 		}
-		if len(data) > s.cfg.MaxMessage {
-			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(data))
+		// Heard now, as the wait for the pace is not the client's silence.
+		quiet.heard()
+		if len(*data) > s.cfg.MaxMessage {
+			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(*data))
+			putReadBuf(data)
 			t.post(ctx, func() { t.sendError(c, codeTooLarge, text, nil) })
 			continue
 		}
-		m, err := decodeClient(typ, data)
+		m, err := decodeClient(typ, *data)
+		putReadBuf(data) // decodeClient copies what it keeps
 		m.read = s.cfg.Metrics.Now()
 		if err != nil {
 			text := err.Error()
@@ -244,14 +278,95 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn)
 	}
 }
 
+// readBufs holds the buffers messages are read into, only while one is
+// decoded: a connection waiting for its client holds none.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// readMessage reads the next message into a buffer of readBufs, which
+// the caller puts back once done with it.
+func readMessage(ws cluster.Socket) (websocket.MessageType, *[]byte, error) {
+	typ, r, err := ws.Reader(context.Background())
+	if err != nil {
+		return 0, nil, err
+	}
+	bp := readBufs.Get().(*[]byte)
+	b := (*bp)[:0]
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+	}
+	*bp = b
+	return typ, bp, nil
+}
+
+// putReadBuf gives back a buffer of readMessage's, unless a rare large
+// message grew it (the read limit is several times MaxMessage).
+func putReadBuf(bp *[]byte) {
+	if cap(*bp) <= 64<<10 {
+		readBufs.Put(bp)
+	}
+}
+
+// presence closes a connection whose client has been silent for its
+// period: one timer for the connection's life, which looks at when the
+// client was last heard when it fires and sleeps again for what is left,
+// so that hearing a message is only a clock reading.
+type presence struct {
+	ws     cluster.Socket
+	period time.Duration
+	start  time.Time
+	last   atomic.Int64 // since start, when the client was last heard
+	timer  *time.Timer
+	done   atomic.Bool
+}
+
+func watchPresence(ws cluster.Socket, period time.Duration) *presence {
+	p := &presence{ws: ws, period: period, start: time.Now()}
+	p.timer = time.AfterFunc(time.Duration(math.MaxInt64), p.check)
+	p.timer.Reset(period) // armed once p.timer is set, which check uses
+	return p
+}
+
+// heard notes that the client sent something.
+func (p *presence) heard() { p.last.Store(int64(time.Since(p.start))) }
+
+func (p *presence) check() {
+	if p.done.Load() {
+		return
+	}
+	left := p.period - (time.Since(p.start) - time.Duration(p.last.Load()))
+	if left > 0 {
+		p.timer.Reset(left)
+		return
+	}
+	p.ws.CloseNow()
+}
+
+func (p *presence) stop() {
+	p.done.Store(true)
+	p.timer.Stop()
+}
+
 // decodeClient parses a client message strictly.
 func decodeClient(typ websocket.MessageType, data []byte) (clientMsg, error) {
 	var m clientMsg
 	if typ != websocket.MessageText {
 		return m, fmt.Errorf("server: messages are JSON text")
 	}
-	if err := game.DecodeStrict(data, &m); err != nil {
-		return clientMsg{}, fmt.Errorf("server: a message is a JSON object with a \"type\": %v", err)
+	if !decodeFast(data, &m) {
+		m = clientMsg{}
+		if err := game.DecodeStrict(data, &m); err != nil {
+			return clientMsg{}, fmt.Errorf("server: a message is a JSON object with a \"type\": %v", err)
+		}
 	}
 	if m.Type == "move" && len(m.Move) == 0 {
 		return m, fmt.Errorf("server: a move message needs a \"move\"")

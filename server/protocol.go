@@ -159,7 +159,8 @@ type tableMsg struct {
 }
 
 // stateMsg is what one seat sees after a move: its view, its legal moves,
-// and the move's events it may see.
+// and the move's events it may see. It is the message's shape, which
+// encode.go writes by hand (the same bytes, encode_test.go checks).
 type stateMsg struct {
 	Type   string `json:"type"` // "state"
 	Match  int    `json:"match"`

@@ -45,6 +45,7 @@ type table struct {
 	srv     *Server
 	id      string
 	g       game.Game
+	codec   *moveCodec // g's moves' JSON, cached (movecodec.go)
 	players int
 	opts    json.RawMessage
 	created time.Time
@@ -75,7 +76,6 @@ type table struct {
 	n       int      // moves applied in this match
 	history game.Log // every event of this match, with its audience
 	log     game.Log // the events of the move being applied
-	legal   []game.Move
 	botC    <-chan time.Time
 	idleC   <-chan time.Time
 	// awayC wakes the table when an absent seat's grace period ends, at
@@ -128,7 +128,7 @@ type table struct {
 
 func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
-		srv: srv, id: t.ID, g: srv.games[t.Game], players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
+		srv: srv, id: t.ID, g: srv.games[t.Game], codec: codecFor(srv.games[t.Game]), players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid, rated: t.Rated,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
 		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.writer(t.ID),
@@ -385,7 +385,7 @@ func (t *table) replay(m *store.Match) error {
 		if mv.Seat < 0 || mv.Seat >= t.players {
 			return fmt.Errorf("server: table %s: move %d is by seat %d, not a seat of the table", t.id, i, mv.Seat)
 		}
-		gm, err := t.g.UnmarshalMove(mv.Move)
+		gm, err := t.codec.unmarshal(mv.Move)
 		if err == nil {
 			err = t.step(game.Seat(mv.Seat), gm)
 		}
@@ -462,7 +462,7 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		return err
 	}
 	applied := met.Now()
-	js, err := t.g.MarshalMove(m)
+	js, err := t.codec.marshal(m)
 	ctx, cancel := t.srv.persist()
 	defer cancel()
 	if err == nil {
@@ -560,7 +560,7 @@ func (t *table) move(c *conn, m clientMsg) {
 		t.sendError(c, codeBadMessage, fmt.Sprintf("server: n is %d, but only %d moves have been played", *m.N, t.n), m.ID)
 		return
 	}
-	gm, err := t.g.UnmarshalMove(m.Move)
+	gm, err := t.codec.unmarshal(m.Move)
 	if err != nil {
 		t.sendError(c, codeBadMove, err.Error(), m.ID)
 		return
