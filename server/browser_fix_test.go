@@ -283,8 +283,10 @@ func TestBrowserJoinPage(t *testing.T) {
 	// And the guest sits down: the table starts.
 	var status string
 	p.run("sit down", chromedp.Evaluate(`document.querySelector('#join input[name=name]').value = ''`, nil),
-		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery),
-		chromedp.Click(`[data-action=join]`, chromedp.ByQuery))
+		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery))
+	// Clicked where nothing covers it: a click while the page redraws
+	// (the language switched back just before) could land on nothing.
+	p.click(`[data-action=join]`)
 	p.until("the table to start", `document.querySelector('#table')?.dataset.status || ''`, &status, func() bool { return status == "playing" })
 }
 

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -27,7 +28,7 @@ func runLoadtest(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	var o loadOptions
-	fl.StringVar(&o.url, "url", "", "the server's address (http://127.0.0.1:8080); required")
+	fl.StringVar(&o.url, "url", "", "the server's address (http://127.0.0.1:8080), or several nodes' of a cluster, comma-separated: table i and its clients go to the i-th, round robin, as a load balancer would send them; required")
 	fl.StringVar(&o.game, "game", "cabo", "the game the tables play")
 	fl.IntVar(&o.players, "players", 2, "seats at each table, bots included")
 	fl.IntVar(&o.tables, "tables", 1, "tables played at once")
@@ -207,7 +208,8 @@ func ms(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Mic
 // people at their own machines; any other server ignores the header.
 func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 	n := i + 1
-	c, err := client.New(o.url, client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)))
+	urls := strings.Split(o.url, ",")
+	c, err := client.New(strings.TrimSpace(urls[i%len(urls)]), client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)))
 	if err != nil {
 		t.fail("%v", err)
 		return
