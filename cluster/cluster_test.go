@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -197,7 +198,8 @@ func TestOwnerGone(t *testing.T) {
 }
 
 // Nodes hear each other's load; Least picks the least loaded one heard
-// lately, this one on a tie.
+// lately when it runs clearly fewer tables, this one otherwise, and
+// counts a table sent to another node until that node speaks again.
 func TestLeast(t *testing.T) {
 	url := natstest.Start(t)
 	a, b, c := New(connect(t, url), "a"), New(connect(t, url), "b"), New(connect(t, url), "c")
@@ -223,6 +225,16 @@ func TestLeast(t *testing.T) {
 	}
 	if got := c.Least(2); got != "c" {
 		t.Fatalf("c at b's load picks %s, want itself", got)
+	}
+	// Tables sent away count against their node at once, so a burst is
+	// not all sent to the node that was idle: with b at 3 and c at 3
+	// (threshold 4), two more go out, then a keeps the next.
+	var picks []string
+	for range 4 {
+		picks = append(picks, a.Least(5))
+	}
+	if !slices.Contains(picks, "a") {
+		t.Fatalf("a sent a burst of four tables away: %v", picks)
 	}
 	// b stops speaking: after a while it is no longer picked.
 	b.Close()

@@ -70,22 +70,29 @@ func (n *Node) Announce(load func() int) error {
 	return nil
 }
 
-// Least returns the least loaded node heard from lately, this one if it
-// is as little loaded as any (or nobody else spoke): where a new table
-// should go.
+// Least returns where a new table should go: the least loaded node heard
+// from lately, if it runs clearly fewer tables than this one (own), or
+// this one. "Clearly": fewer than own less a tenth and one more, so that
+// tables made evenly on every node (a load balancer's round robin) stay
+// where their request came, and only an uneven share moves. A node chosen
+// is counted one table busier until it speaks again, so that a burst of
+// new tables does not all go to the node that was idle a second ago.
 func (n *Node) Least(own int) string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	best, least := n.id, own
+	best, least := n.id, own-own/10-1
 	for id, h := range n.loads {
 		if id == n.id || time.Since(h.at) > loadFresh {
 			continue
 		}
-		// Strictly fewer: on a tie the table stays here, where the
-		// request already is.
 		if h.tables < least {
 			best, least = id, h.tables
 		}
+	}
+	if best != n.id {
+		h := n.loads[best]
+		h.tables++
+		n.loads[best] = h
 	}
 	return best
 }

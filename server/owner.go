@@ -209,8 +209,9 @@ func (s *Server) writer(id string) store.TableWriter {
 	return s.cfg.Metrics.Writer(s.own.leases.Fenced(l))
 }
 
-// renew keeps this node's leases alive until the server stops; a lease
-// that cannot be renewed is lost, and its table stops here at once.
+// renew keeps this node's leases alive until the server stops, all in one
+// statement (store.Leases.RenewAll); a lease that was not renewed is lost,
+// and its table stops here at once.
 func (s *Server) renew() {
 	o := s.own
 	tick := time.NewTicker(o.ttl / 3)
@@ -222,26 +223,36 @@ func (s *Server) renew() {
 		case <-tick.C:
 		}
 		o.mu.Lock()
-		held := make([]store.Lease, 0, len(o.held))
-		for _, l := range o.held {
-			held = append(held, l)
+		before := maps.Clone(o.held)
+		o.mu.Unlock()
+		if len(before) == 0 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, o.ttl/3)
+		renewed, err := o.leases.RenewAll(ctx, o.node.ID(), o.ttl)
+		cancel()
+		if err != nil {
+			if s.ctx.Err() == nil {
+				s.log.Warn("renew leases", "err", err)
+			}
+			continue
+		}
+		kept := make(map[string]bool, len(renewed))
+		o.mu.Lock()
+		for _, l := range renewed {
+			if h, ok := o.held[l.Table]; ok && h.Epoch == l.Epoch {
+				o.held[l.Table] = l
+				kept[l.Table] = true
+			}
 		}
 		o.mu.Unlock()
-		for _, l := range held {
-			ctx, cancel := context.WithTimeout(s.ctx, o.ttl/3)
-			nl, err := o.leases.Renew(ctx, l, o.ttl)
-			cancel()
-			switch {
-			case err == nil:
-				o.mu.Lock()
-				if o.held[l.Table].Epoch == l.Epoch {
-					o.held[l.Table] = nl
+		for id, l := range before {
+			if !kept[id] {
+				// Held when the renewal began and not renewed: lost,
+				// unless this node let it go meanwhile.
+				if cur, ok := o.lease(id); ok && cur.Epoch == l.Epoch {
+					s.disown(id, "lost its lease")
 				}
-				o.mu.Unlock()
-			case errors.Is(err, store.ErrLeaseLost):
-				s.disown(l.Table, "lost its lease")
-			case s.ctx.Err() == nil:
-				s.log.Warn("renew lease", "table", l.Table, "err", err)
 			}
 		}
 	}

@@ -49,6 +49,11 @@ type Leases interface {
 	// it: the node must Acquire again, getting a new epoch, and reload the
 	// table, because for a while it was not the owner.
 	Renew(ctx context.Context, l Lease, ttl time.Duration) (Lease, error)
+	// RenewAll renews every live lease node holds, in one statement, and
+	// returns them: a node with a thousand tables renews them all in one
+	// round trip, not a thousand. A lease of the node's that is not
+	// returned is lost (expired, or taken).
+	RenewAll(ctx context.Context, node string, ttl time.Duration) ([]Lease, error)
 	// Release frees l at once if it is still held at its epoch, for a
 	// graceful hand-over (a node stopping, a table going to sleep): the
 	// next Acquire need not wait for it to expire. It fails with

@@ -819,3 +819,40 @@ func TestLeaseTake(t *testing.T) {
 		})
 	}
 }
+
+// RenewAll renews every live lease of one node in one call and no other
+// node's; a lease that expired or was taken is not among them, and stays
+// lost.
+func TestLeaseRenewAll(t *testing.T) {
+	ctx := context.Background()
+	for name, k := range leaseKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			s := k.open(t)
+			defer s.Close()
+			for _, id := range []string{"r1", "r2", "r3", "r4"} {
+				newLeaseTable(t, s, id)
+			}
+			a1, err := s.Acquire(ctx, "r1", "A", long)
+			must(t, err)
+			a2, err := s.Acquire(ctx, "r2", "A", long)
+			must(t, err)
+			a3, err := s.Acquire(ctx, "r3", "A", long)
+			must(t, err)
+			b4, err := s.Acquire(ctx, "r4", "B", long)
+			must(t, err)
+			k.expire(t, s, a2)
+			_, err = s.Take(ctx, "r3", "B", a3, long)
+			must(t, err)
+			ls, err := s.RenewAll(ctx, "A", long)
+			must(t, err)
+			if len(ls) != 1 || ls[0].Table != "r1" || ls[0].Epoch != a1.Epoch || ls[0].Node != "A" || ls[0].Until.IsZero() {
+				t.Fatalf("A renewed %+v, want r1 alone at epoch %d", ls, a1.Epoch)
+			}
+			if h, err := s.Holder(ctx, "r4"); err != nil || h.Node != "B" || h.Epoch != b4.Epoch {
+				t.Fatalf("B's lease after A's renewal: %+v %v", h, err)
+			}
+			_, err = s.Renew(ctx, a2, long)
+			wantErr(t, "the expired lease", err, ErrLeaseLost)
+		})
+	}
+}

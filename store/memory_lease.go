@@ -127,6 +127,28 @@ func (m *Memory) Renew(_ context.Context, l Lease, ttl time.Duration) (Lease, er
 	return l, nil
 }
 
+// RenewAll implements Leases.
+func (m *Memory) RenewAll(_ context.Context, node string, ttl time.Duration) ([]Lease, error) {
+	if err := checkTTL(ttl); err != nil {
+		return nil, err
+	}
+	m.ls.mu.Lock()
+	defer m.ls.mu.Unlock()
+	if err := m.leaseOpen(); err != nil {
+		return nil, err
+	}
+	now := m.clock()
+	var ls []Lease
+	for id, l := range m.ls.byTable {
+		if l.Node == node && l.Until.After(now) {
+			l.Until = now.Add(ttl)
+			m.ls.byTable[id] = l
+			ls = append(ls, l)
+		}
+	}
+	return ls, nil
+}
+
 // Release implements Leases.
 func (m *Memory) Release(_ context.Context, l Lease) error {
 	m.ls.mu.Lock()

@@ -106,6 +106,33 @@ func (p *Postgres) Renew(ctx context.Context, l Lease, ttl time.Duration) (Lease
 	return l, nil
 }
 
+// RenewAll implements Leases.
+func (p *Postgres) RenewAll(ctx context.Context, node string, ttl time.Duration) ([]Lease, error) {
+	if err := checkTTL(ttl); err != nil {
+		return nil, err
+	}
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	rows, err := p.pool.Query(ctx, `
+		UPDATE tapis_leases SET until = clock_timestamp() + $2::bigint * interval '1 microsecond'
+		WHERE node = $1 AND until > clock_timestamp()
+		RETURNING table_id, epoch, until`, node, ttl.Microseconds())
+	if err != nil {
+		return nil, p.fail(err, "node %s: renewing its leases", node)
+	}
+	var ls []Lease
+	l := Lease{Node: node}
+	_, err = pgx.ForEachRow(rows, []any{&l.Table, &l.Epoch, &l.Until}, func() error {
+		ls = append(ls, l)
+		return nil
+	})
+	if err != nil {
+		return nil, p.fail(err, "node %s: renewing its leases", node)
+	}
+	return ls, nil
+}
+
 // Release implements Leases. The row stays, with the epoch for the next
 // holder to follow on from, and an until that is past on any clock.
 func (p *Postgres) Release(ctx context.Context, l Lease) error {
