@@ -178,7 +178,11 @@ func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
 				return
 			}
 		case <-ctx.Done():
-			ws.Close(websocket.StatusGoingAway, "server stopping")
+			// No closing handshake: it would wait up to 5 s for the
+			// client's answer, and the server's stop (a cluster's
+			// hand-over of its tables) with it; the reader closes the
+			// socket at once (read), and the client reconnects.
+			ws.CloseNow()
 			return
 		}
 	}
