@@ -128,6 +128,10 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 			var held *store.LeaseHeldError
 			switch {
 			case errors.As(err, &held):
+			case errors.Is(err, store.ErrNotFound):
+				// No such table: the handler says so, as on one node.
+				h(w, r)
+				return
 			case err != nil:
 				s.log.Error("lease", "table", id, "err", err)
 				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's owner could not be found; try again")

@@ -34,6 +34,8 @@ type Leases interface {
 	// starts a new epoch, whose holder must load the table again. Held
 	// by another node, it fails with a *LeaseHeldError (errors.Is
 	// ErrLeaseHeld) naming the holder, for routing the request there.
+	// There is no lease of a table the store does not have: that fails
+	// with an error wrapping ErrNotFound, and leaves nothing behind.
 	Acquire(ctx context.Context, table, node string, ttl time.Duration) (Lease, error)
 	// Take takes table's lease for node from the holder of from, before
 	// from expires, when that holder is known to be gone (a node that

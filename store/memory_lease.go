@@ -63,6 +63,9 @@ func (m *Memory) Acquire(_ context.Context, table, node string, ttl time.Duratio
 	if err := m.leaseOpen(); err != nil {
 		return Lease{}, err
 	}
+	if !m.hasTable(table) {
+		return Lease{}, fmt.Errorf("store: table %q: no such table to lease: %w", table, ErrNotFound)
+	}
 	now := m.clock()
 	cur, held := m.live(table, now)
 	switch {
@@ -241,4 +244,13 @@ func (f memoryFenced) CloseTable(ctx context.Context, c Closed, reason string) e
 
 func (f memoryFenced) Touch(ctx context.Context, at time.Time) error {
 	return f.fence("a touch", func() error { return f.m.Touch(ctx, f.l.Table, at) })
+}
+
+// hasTable reports whether the store has table; the caller holds ls.mu,
+// which comes before mu (memory.go).
+func (m *Memory) hasTable(table string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.tables[table]
+	return ok
 }

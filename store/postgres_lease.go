@@ -24,7 +24,8 @@ import (
 // live. The epoch stays only for the same node renewing a live lease.
 const pgAcquire = `
 	INSERT INTO tapis_leases AS l (table_id, node, epoch, until)
-	VALUES ($1, $2, 1, clock_timestamp() + $3::bigint * interval '1 microsecond')
+	SELECT $1, $2, 1, clock_timestamp() + $3::bigint * interval '1 microsecond'
+	WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1)
 	ON CONFLICT (table_id) DO UPDATE
 	SET epoch = CASE WHEN l.node = excluded.node AND l.until > clock_timestamp() THEN l.epoch ELSE l.epoch + 1 END,
 		node = excluded.node, until = excluded.until
@@ -57,6 +58,15 @@ func (p *Postgres) Acquire(ctx context.Context, table, node string, ttl time.Dur
 		}
 		if !errors.Is(err, ErrNotFound) {
 			return Lease{}, err
+		}
+		// No lease row is made for a table that does not exist: anyone
+		// may ask for any id, and must not fill the store doing it.
+		var exists bool
+		if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1)`, table).Scan(&exists); err != nil {
+			return Lease{}, p.fail(err, "table %s: acquiring the lease", table)
+		}
+		if !exists {
+			return Lease{}, fmt.Errorf("store: postgres: table %s: no such table to lease: %w", table, ErrNotFound)
 		}
 	}
 	return Lease{}, fmt.Errorf("store: postgres: table %s: the lease changed hands too fast to acquire: %w", table, ErrLeaseHeld)

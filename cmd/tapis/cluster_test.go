@@ -616,6 +616,18 @@ func TestClusterFencing(t *testing.T) {
 	if after != stored {
 		t.Fatalf("the store went from %d to %d moves after the paused node resumed", stored, after)
 	}
+	// A table that does not exist is not found, through any node, and
+	// asking leaves no lease behind.
+	resp, err := http.Get(b.url + "/api/tables/nosuchtable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var leases int
+	pgQueryRow(t, db, `SELECT count(*) FROM tapis_leases WHERE table_id = 'nosuchtable'`, &leases)
+	if resp.StatusCode != http.StatusNotFound || leases != 0 {
+		t.Fatalf("a table that does not exist: %d, %d leases", resp.StatusCode, leases)
+	}
 	// The table goes on through the node that owns it now, where it was.
 	viaB := dialSeat(t, b.url, table, tokens[s])
 	if m := viaB.until(t, func(m clusterState) bool { return m.Type == "state" }); m.N != last.N {
