@@ -41,6 +41,16 @@ import (
 // to the client and the caller may take the table over and try again.
 var ErrGone = errors.New("cluster: the table's node is gone")
 
+// ErrSilent is returned by Forward when the owner did not answer within
+// ForwardTimeout: it may be paused or overloaded rather than gone, so its
+// lease is left to run out (a node paused past it can no longer write),
+// after which any node may take the table.
+var ErrSilent = errors.New("cluster: the table's node does not answer")
+
+// ForwardTimeout bounds the owner's answer to a relayed request (a
+// table's page, a join, a socket's opening, all quick on a live node).
+const ForwardTimeout = 5 * time.Second
+
 // Heartbeat is how often a relay asks each owner it relays to whether it
 // is alive; an owner that misses two in a row is gone and its relayed
 // sockets are closed, so that their clients reconnect to the table's next

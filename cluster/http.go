@@ -175,15 +175,21 @@ func (n *Node) Forward(w http.ResponseWriter, r *http.Request, owner string, opt
 		req.Conn = t.id
 	}
 	b, _ := json.Marshal(req)
-	m, err := n.nc.RequestWithContext(r.Context(), httpSubject(owner), b)
+	ctx, cancel := context.WithTimeout(r.Context(), ForwardTimeout)
+	defer cancel()
+	m, err := n.nc.RequestWithContext(ctx, httpSubject(owner), b)
 	if err != nil {
 		if t != nil {
 			t.close()
 		}
-		if errors.Is(err, nats.ErrNoResponders) {
+		silent := errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil
+		if errors.Is(err, nats.ErrNoResponders) || silent {
 			// The body is put back, so that the caller may serve the
 			// request itself once it has taken the table over.
 			r.Body = io.NopCloser(bytes.NewReader(body))
+			if silent {
+				return ErrSilent
+			}
 			return ErrGone
 		}
 		http.Error(w, "cluster: the table's node did not answer: "+err.Error(), http.StatusGatewayTimeout)

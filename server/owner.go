@@ -40,6 +40,9 @@ type owners struct {
 
 	mu   sync.Mutex
 	held map[string]store.Lease // the tables this node holds
+	// others is what this node last read of other nodes' leases, for
+	// holderFor (recent).
+	others map[string]seenHolder
 	cut  bool                   // NATS is unreachable: act for nothing
 }
 
@@ -77,17 +80,68 @@ func (s *Server) owner(ctx context.Context, id string, gone *store.Lease) (node 
 	if _, ok := o.lease(id); ok {
 		return "", false, nil
 	}
+	if gone == nil {
+		// Another node's table, asked again within a moment: no round
+		// trip to the store per request (a page's polls, a crowd of
+		// spectators).
+		if h, ok := o.recent(id); ok {
+			return "", false, &store.LeaseHeldError{Holder: h}
+		}
+	}
 	var l store.Lease
 	if gone != nil {
 		l, err = o.leases.Take(ctx, id, o.node.ID(), *gone, o.ttl)
 	} else {
 		l, err = o.leases.Acquire(ctx, id, o.node.ID(), o.ttl)
 	}
-	if err == nil {
+	var held *store.LeaseHeldError
+	switch {
+	case err == nil:
 		o.hold(l)
 		return "", true, nil
+	case errors.As(err, &held):
+		o.remember(held.Holder)
 	}
 	return "", false, err
+}
+
+// holderFor is how long a node trusts what it read of another node's
+// lease before reading it again; a relay to a gone node fails at once
+// whatever it read (ErrGone), and forgets it.
+const holderFor = time.Second
+
+// maxHolders bounds the leases of others a node remembers; past it, it
+// forgets them all.
+const maxHolders = 1 << 14
+
+type seenHolder struct {
+	l  store.Lease
+	at time.Time
+}
+
+func (o *owners) recent(id string) (store.Lease, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	h, ok := o.others[id]
+	if !ok || time.Since(h.at) > holderFor {
+		return store.Lease{}, false
+	}
+	return h.l, true
+}
+
+func (o *owners) remember(l store.Lease) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.others == nil || len(o.others) >= maxHolders {
+		o.others = map[string]seenHolder{}
+	}
+	o.others[l.Table] = seenHolder{l: l, at: time.Now()}
+}
+
+func (o *owners) forgetHolder(id string) {
+	o.mu.Lock()
+	delete(o.others, id)
+	o.mu.Unlock()
 }
 
 // ownerOf is owner without takeover, and "" on a single node.
@@ -118,7 +172,7 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 		}
 		relayed := r.Header.Get(relayedHeader) != ""
 		var gone *store.Lease
-		for try := 0; try < 3; try++ {
+		for try := 0; try < 4; try++ {
 			node, fresh, err := s.owner(r.Context(), id, gone)
 			if fresh {
 				// Whatever this node remembered of the table is stale
@@ -147,6 +201,13 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 			r.Header.Set(relayedHeader, s.own.node.ID())
 			err = s.own.node.Forward(w, r, held.Holder.Node, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 			r.Header.Del(relayedHeader)
+			s.own.forgetHolder(id)
+			if errors.Is(err, cluster.ErrSilent) {
+				// Paused or swamped: its lease runs out if it is not
+				// renewed, and the next round takes the table then.
+				gone = nil
+				continue
+			}
 			if !errors.Is(err, cluster.ErrGone) {
 				return
 			}
