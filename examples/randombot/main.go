@@ -62,22 +62,49 @@ func play(ctx context.Context, invite, name string, think time.Duration) error {
 	if err != nil {
 		return err
 	}
+	// A socket may close under a game in progress: the server restarting,
+	// or in a cluster the table moving to another node ("reconnecting").
+	// The seat's token seats the bot again wherever the table is now, at
+	// the same position; a few failures in a row give up.
+	for failures := 0; ; {
+		over, err := session(ctx, c, seat, name, think)
+		switch {
+		case over:
+			return nil
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case failures >= 5:
+			return err
+		}
+		failures++
+		fmt.Fprintf(os.Stderr, "connection lost (%v); reconnecting\n", err)
+		select {
+		case <-time.After(time.Duration(failures) * 500 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// session plays on one socket until the match is over (true) or the
+// socket fails.
+func session(ctx context.Context, c *client.Client, seat client.Seat, name string, think time.Duration) (bool, error) {
 	conn, err := c.Dial(ctx, seat.Table, seat.Token)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer conn.Close()
-	fmt.Printf("seated at %s, seat %d, as %q\n", invite, conn.Seat(), name)
+	fmt.Printf("seated at table %s, seat %d, as %q\n", seat.Table, conn.Seat(), name)
 	for {
 		m, err := conn.Next(ctx)
 		if err != nil {
-			return err
+			return false, err
 		}
 		switch m := m.(type) {
 		case *client.State:
 			if m.Over() {
 				fmt.Printf("match over: scores %v, winners %v\n", m.Result.Scores, m.Result.Winners)
-				return nil
+				return true, nil
 			}
 			if !m.Moves(conn.Seat()) || len(m.Legal) == 0 {
 				continue
@@ -85,13 +112,13 @@ func play(ctx context.Context, invite, name string, think time.Duration) error {
 			select {
 			case <-time.After(think):
 			case <-ctx.Done():
-				return ctx.Err()
+				return false, ctx.Err()
 			}
 			// MoveAt answers the state the move was chosen from: if the
 			// table moved on meanwhile, the server refuses it as "stale"
 			// and the newer state, already on its way, is answered.
 			if _, err := conn.MoveAt(ctx, m.N, m.Legal[rand.IntN(len(m.Legal))]); err != nil {
-				return err
+				return false, err
 			}
 		case *client.Error:
 			if m.Code != "stale" {
