@@ -62,7 +62,15 @@ func (s *Server) restore(ctx context.Context) error {
 			}
 		}
 		if why != store.NotClosed {
+			// In a cluster, only what this node can hold is closed: a
+			// table another node holds is in play there, whatever the
+			// store's summary says of it.
+			if node, _, err := s.ownerOf(ctx, sm.ID); err != nil || node != "" {
+				d.unwait()
+				continue
+			}
 			s.close(ctx, sm.ID, why, reason)
+			s.releaseLease(sm.ID)
 			counts[why]++
 			continue
 		}
@@ -86,6 +94,26 @@ func (s *Server) due(d *dormant, now time.Time) (store.Closed, string) {
 		return store.Abandoned, fmt.Sprintf("nobody played for %v", s.cfg.AbandonAfter)
 	}
 	return store.NotClosed, ""
+}
+
+// stillDue reports whether a dormant table is due to close as the store
+// has it now: on one node the summary is the store's, in a cluster another
+// node may have played the table since this one read it.
+func (s *Server) stillDue(ctx context.Context, d *dormant) bool {
+	if s.own == nil {
+		return true
+	}
+	sv, err := s.cfg.Store.Load(ctx, d.ID)
+	if err != nil {
+		return false
+	}
+	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
+		return false
+	}
+	now := dormant{Summary: d.Summary}
+	now.Active, now.Started = sv.Active, sv.Match != nil
+	why, _ := s.due(&now, time.Now())
+	return why != store.NotClosed
 }
 
 // close closes a table in the store, saying so in the log.
@@ -133,9 +161,10 @@ func (s *Server) sweep() {
 			for _, c := range due {
 				ctx, cancel := s.persist()
 				// In a cluster, a table is closed by the node that holds
-				// its lease; one another node holds is in play there, and
-				// this node's summary of it is stale.
-				if node, _, err := s.ownerOf(ctx, c.d.ID); err == nil && node == "" {
+				// its lease; one another node holds is in play there. And
+				// this node's summary may be older than what another
+				// node did with the table since: it is read again first.
+				if node, _, err := s.ownerOf(ctx, c.d.ID); err == nil && node == "" && s.stillDue(ctx, c.d) {
 					s.close(ctx, c.d.ID, c.why, c.reason)
 				}
 				cancel()
