@@ -43,7 +43,7 @@ type owners struct {
 	// others is what this node last read of other nodes' leases, for
 	// holderFor (recent).
 	others map[string]seenHolder
-	cut  bool                   // NATS is unreachable: act for nothing
+	cut    bool // NATS is unreachable: act for nothing
 }
 
 // relayedHeader marks a request one node relayed to another, so that it
