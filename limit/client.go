@@ -188,6 +188,26 @@ func Key(addr netip.Addr) string {
 	return pre.String()
 }
 
+// Network returns the key of the network addr belongs to: its IPv4 /24
+// ("203.0.113.0/24") or its IPv6 /48 ("2001:db8:1::/48"). One operator
+// commonly holds a whole /24, and a site is given a /48 that holds
+// billions of addresses, so a budget that several addresses share (the
+// tables held in memory, password hashing) is kept per network as well as
+// per client (Key): many addresses of one network together spend no more
+// than the network's share. The zero Addr's network is "".
+func Network(addr netip.Addr) string {
+	addr = addr.Unmap().WithZone("")
+	bits := 48
+	switch {
+	case !addr.IsValid():
+		return ""
+	case addr.Is4():
+		bits = 24
+	}
+	pre, _ := addr.Prefix(bits)
+	return pre.String()
+}
+
 // Origin returns the scheme ("http" or "https") and host (with its port,
 // if any) under which the client reached the server, to build links it
 // can follow, such as a table's invite: the request's own Host, and

@@ -172,6 +172,32 @@ func TestKey(t *testing.T) {
 	}
 }
 
+func TestNetwork(t *testing.T) {
+	for _, tc := range []struct {
+		addr string // "" for the zero Addr
+		want string
+	}{
+		{"", ""},
+		{"203.0.113.7", "203.0.113.0/24"},
+		{"203.0.113.250", "203.0.113.0/24"},
+		{"203.0.114.7", "203.0.114.0/24"},
+		{"::ffff:203.0.113.7", "203.0.113.0/24"},
+		{"2001:db8:1:2:3:4:5:6", "2001:db8:1::/48"},
+		{"2001:db8:1:ffff::1", "2001:db8:1::/48"},
+		{"2001:db8:2::1", "2001:db8:2::/48"},
+		{"fe80::1%eth0", "fe80::/48"},
+		{"127.0.0.1", "127.0.0.0/24"},
+	} {
+		var a netip.Addr
+		if tc.addr != "" {
+			a = netip.MustParseAddr(tc.addr)
+		}
+		if got := Network(a); got != tc.want {
+			t.Errorf("Network(%v) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}
+
 func FuzzParseProxies(f *testing.F) {
 	for _, s := range []string{"", "10.0.0.0/8", "10.0.0.0/8, fd00::/8", "1.2.3.4", "::ffff:10.0.0.0/104", "10.0.0.1/8", ",", "fe80::%a/64"} {
 		f.Add(s)
