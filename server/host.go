@@ -48,6 +48,13 @@ func (t *table) seatBot(c *conn, m clientMsg) {
 	case seat.Bot != "":
 		t.sendError(c, codeBotSeat, "server: a bot already plays that seat", m.ID)
 		return
+	case t.rated && (seat.TokenHash != "" || seat.Player != ""):
+		// A rated seat is its player's for the whole match: a host who
+		// could give an absent opponent's seat away would pick who ranks
+		// last. A stand-in plays for them meanwhile; one who stays away
+		// is rated last (rated.go).
+		t.sendError(c, codeRatedSeat, "server: this table is rated: a person's seat is theirs for the whole match; a stand-in plays for them while they are away, and one who does not come back ranks last", m.ID)
+		return
 	case seat.conns > 0:
 		t.sendError(c, codePresent, "server: that player is connected: only a free seat or a player who has left may be given to a bot", m.ID)
 		return
@@ -72,14 +79,6 @@ func (t *table) seatBot(c *conn, m clientMsg) {
 		t.srv.log.Error("seat a bot", "table", t.id, "seat", i, "err", err)
 		t.sendError(c, codeStore, "server: the seat could not be saved; try again", m.ID)
 		return
-	}
-	if t.rated && t.st != nil && seat.Player != "" {
-		// A rated match's leaver is rated as last, not let off by the
-		// bot that finishes for them (rated.go).
-		if t.gone == nil {
-			t.gone = map[int]string{}
-		}
-		t.gone[i] = seat.Player
 	}
 	seat.Seat = ns
 	if t.st != nil {

@@ -25,7 +25,8 @@ import (
 // guest's token no longer seats anyone. A free seat that fills the table
 // starts the match. It is refused ("not_host") from any other connection,
 // ("seat_present") for a seat whose player is connected or only just
-// left, ("seat_bot_taken") for a bot's seat, ("bad_bot") for a level the
+// left, ("rated_seat") for a person's seat at a rated table, whatever
+// their presence, ("seat_bot_taken") for a bot's seat, ("bad_bot") for a level the
 // server does not seat, ("bad_message") for a seat the table does not
 // have, and ("over") once the match is over.
 //
@@ -262,6 +263,7 @@ const (
 	codeBadBot     = "bad_bot"  // seat_bot: no such level
 	codePresent    = "seat_present"
 	codeBotSeat    = "seat_bot_taken"
+	codeRatedSeat  = "rated_seat" // seat_bot: a person's seat at a rated table
 	// The chat's (chat.go).
 	codeChatEmpty  = "chat_empty"  // nothing left once cleaned
 	codeChatLong   = "chat_long"   // more than chatMax characters

@@ -95,11 +95,7 @@ func (t *table) rateMatch() {
 	m := store.RatedMatch{Table: t.id, No: t.match, Game: t.g.Name(), At: time.Now()}
 	for i, seat := range t.seats {
 		rs := store.RatedSeat{Seat: i, Player: seat.Player, Rank: ranks[i], Score: res.Scores[i]}
-		if leaver := t.gone[i]; leaver != "" {
-			// The host gave this leaver's seat to a bot: the player, not
-			// the bot, is rated for it, last.
-			rs.Player, rs.Rank = leaver, len(t.seats)
-		} else if seat.Bot != "" {
+		if seat.Bot != "" {
 			rs.Player = botID(seat.Bot)
 			// The anchor is written from the table in code at every
 			// rated end: cheap, and a changed table takes effect.

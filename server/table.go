@@ -111,13 +111,10 @@ type table struct {
 
 	// rated: the table rates its matches (rated.go); moved counts each
 	// human seat's moves in this match, its player's and a stand-in's;
-	// ratings is each seat's rating change once a rated match is over;
-	// gone names, by seat, the player whose seat the host gave to a bot
-	// in this match: they left, and rank last.
+	// ratings is each seat's rating change once a rated match is over.
 	rated   bool
 	moved   [][2]int
 	ratings []seatRating
-	gone    map[int]string
 
 	// answering is the type of the client message being handled, for
 	// the refusals' metrics ("" outside handle); shown is the table's
@@ -341,7 +338,7 @@ func (t *table) begin(no int, seed uint64) error {
 	t.st, t.match, t.seed, t.n = st, no, seed, 0
 	t.history = game.Log{}
 	t.rounds = [][]int{}
-	t.moved, t.ratings, t.gone = nil, nil, nil
+	t.moved, t.ratings = nil, nil
 	t.botC, t.thinking = nil, 0
 	now := time.Now()
 	for i := range t.seats {

@@ -306,9 +306,11 @@ function tablePage(id) {
   };
   // hostControl is, on the host's page, a free or disconnected guest's
   // seat's "Give to a bot" (a level and a button, reachable by keyboard);
-  // the server checks again (host.go), and says why it refuses.
+  // the server checks again (host.go), and says why it refuses. At a rated
+  // table only a free seat: a person's seat stays theirs.
   const hostControl = (info, s, i) => {
     if (T.seat < 0 || T.seat !== info.host || i === T.seat || s.bot || s.connected || info.status === 'over') return null;
+    if (info.rated && !s.free) return null;
     const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
       ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
     level.value = 'normal';
