@@ -44,6 +44,10 @@ type replayed struct {
 // when it cannot be served.
 func (s *Server) finished(w http.ResponseWriter, r *http.Request, id string, no int) *replayed {
 	sv, err := s.loadFinished(r.Context(), id, no)
+	if errors.Is(err, errNotOver) && s.settle(r.Context(), id) {
+		// Its moves had ended the game before a crash (settle.go).
+		sv, err = s.loadFinished(r.Context(), id, no)
+	}
 	switch {
 	case errors.Is(err, errNotOver):
 		api.Error(w, http.StatusConflict, "not_over", "server: this match is not over: its history is shown once it ends")

@@ -69,7 +69,7 @@ func (s *Server) restore(ctx context.Context) error {
 				d.unwait()
 				continue
 			}
-			s.close(ctx, sm.ID, why, reason)
+			s.retire(ctx, d, why, reason)
 			s.releaseLease(sm.ID)
 			counts[why]++
 			continue
@@ -128,6 +128,26 @@ func (s *Server) close(ctx context.Context, id string, why store.Closed, reason 
 	}
 }
 
+// retire closes a dormant table whose time is up. A match abandoned
+// unfinished is read first: a rated one is rated, the people who left it
+// last (rated.go: leaving is no way out of a loss), and one whose moves
+// ended the game (a crash came between its last move and its end) is
+// marked over by load, and stays, as a finished match does.
+func (s *Server) retire(ctx context.Context, d *dormant, why store.Closed, reason string) {
+	if why == store.Abandoned {
+		if t, err := s.load(d); err == nil && t.st != nil {
+			if t.st.Over() {
+				return
+			}
+			if t.rated {
+				t.rateAbandoned()
+				reason += "; rated, the players who left last"
+			}
+		}
+	}
+	s.close(ctx, d.ID, why, reason)
+}
+
 // sweep closes the dormant tables whose time is up, every
 // Config.SweepEvery until the server stops.
 func (s *Server) sweep() {
@@ -165,7 +185,7 @@ func (s *Server) sweep() {
 				// this node's summary may be older than what another
 				// node did with the table since: it is read again first.
 				if node, _, err := s.ownerOf(ctx, c.d.ID); err == nil && node == "" && s.stillDue(ctx, c.d) {
-					s.close(ctx, c.d.ID, c.why, c.reason)
+					s.retire(ctx, c.d, c.why, c.reason)
 				}
 				cancel()
 				s.releaseLease(c.d.ID)
@@ -338,6 +358,17 @@ func (s *Server) load(d *dormant) (t *table, err error) {
 		// A rated match that ended before a restart: recorded then (the
 		// store says so) or, if the server stopped first, now.
 		t.rateMatch()
+		if t.st.Over() && !sv.Match.Over {
+			// Its last move ended the game, and the server stopped (a
+			// crash) before the end was written: it is written now, so
+			// that its history is served and it leaves its players'
+			// tables. A failure leaves it for the next load.
+			if err := t.w.EndMatch(ctx, t.match); err != nil {
+				s.log.Error("end match", "table", t.id, "err", err)
+			} else {
+				s.log.Info("a match ended before a restart, marked over now", "table", t.id, "match", t.match)
+			}
+		}
 	}
 	return t, nil
 }

@@ -57,8 +57,9 @@ type createReq struct {
 	Bots    []string        `json:"bots"`
 	Name    string          `json:"name"`
 	// TurnSeconds is the time per move: 0 (none, the default) or from
-	// minTurn to maxTurn seconds.
-	TurnSeconds int `json:"turn_seconds"`
+	// minTurn to maxTurn seconds; a rated table must have one, ratedTurn
+	// if left out (turntime.go).
+	TurnSeconds *int `json:"turn_seconds"`
 	// MemoryAid is a table option, off by default: a player's log then
 	// repeats the cards they looked at privately (memory.go). Only for
 	// the games where memory is a rule (forgetters).
@@ -124,9 +125,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
 		return
 	}
-	if t := req.TurnSeconds; t != 0 && (t < minTurn || t > maxTurn) {
-		api.Error(w, http.StatusBadRequest, "bad_turn_seconds",
-			fmt.Sprintf("server: turn_seconds is %d: it must be 0 (no time per move) or from %d to %d", t, minTurn, maxTurn))
+	turn, err := req.turn()
+	if err != nil {
+		api.Error(w, http.StatusBadRequest, "bad_turn_seconds", err.Error())
 		return
 	}
 	if req.MemoryAid && forgetters[g.Name()] == nil {
@@ -151,7 +152,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
-		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(req.TurnSeconds) * s.cfg.TurnUnit,
+		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(turn) * s.cfg.TurnUnit,
 		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang, Rated: req.Rated}
 	for i, b := range req.Bots {
 		if b == "" {

@@ -63,6 +63,9 @@ func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
 		st := "waiting"
 		if t.Started {
 			st = "playing"
+			if s.settle(r.Context(), t.ID) {
+				continue // its match had ended before a crash (settle.go)
+			}
 		}
 		out.Tables = append(out.Tables, myTable{ID: t.ID, Game: t.Game, Players: t.Players, Seat: t.Seat, Status: st, Created: t.Created})
 	}

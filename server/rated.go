@@ -80,14 +80,40 @@ func (t *table) left(s int) bool {
 	return t.moved != nil && t.moved[s][1] > t.moved[s][0]
 }
 
+// goneLong reports whether human seat s has had nobody connected for
+// longer than the abandonment time (Config.AbandonAfter): its player left
+// the match, however few of its moves a stand-in made.
+func (t *table) goneLong(s int) bool {
+	seat := &t.seats[s]
+	return seat.Bot == "" && seat.conns == 0 && time.Since(seat.away) >= t.srv.cfg.AbandonAfter
+}
+
 // rateMatch records the finished match's ratings, if the table is rated,
 // and keeps each seat's change for the end panel. Recording is idempotent:
 // a match recorded already (before a restart, by another node) is read
-// back instead.
+// back instead. A person who left ranks last: one whose moves a stand-in
+// made most of, or gone longer than the abandonment time.
 func (t *table) rateMatch() {
 	if !t.rated || t.st == nil || !t.st.Over() {
 		return
 	}
+	t.rate(func(s int) bool { return t.left(s) || t.goneLong(s) })
+}
+
+// rateAbandoned rates a rated match that is closed unfinished because
+// nobody played it for the abandonment time: walking away is not a way
+// out of a loss. Every person's seat ranks last (nobody stayed to play
+// it; they tie), the bots by the scores so far.
+func (t *table) rateAbandoned() {
+	if !t.rated || t.st == nil || t.st.Over() {
+		return
+	}
+	t.rate(func(s int) bool { return true })
+}
+
+// rate records the match's ratings as rateMatch says, the human seats
+// for which leaver is true ranked last.
+func (t *table) rate(leaver func(s int) bool) {
 	ctx, cancel := t.srv.persist()
 	defer cancel()
 	res := t.st.Result()
@@ -107,7 +133,7 @@ func (t *table) rateMatch() {
 				t.srv.log.Error("rated: anchor", "table", t.id, "err", err)
 				return
 			}
-		} else if t.left(i) {
+		} else if leaver(i) {
 			rs.Rank = len(t.seats) // after everyone; leavers tie
 		}
 		m.Seats = append(m.Seats, rs)

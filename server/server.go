@@ -182,6 +182,7 @@ type Server struct {
 	tables  map[string]*table   // loaded
 	dormant map[string]*dormant // open, only in the store (lifecycle.go)
 	ended   map[string]struct{} // over or closed, as adopt found them
+	settled map[string]struct{} // dormant tables settle has checked
 	closing bool                // ctx has ended: no new connection reader
 	readers sync.WaitGroup      // connection readers, under mu while !closing
 	wg      sync.WaitGroup      // table goroutines
@@ -276,7 +277,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{},
+		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{},
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved

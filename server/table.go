@@ -130,6 +130,11 @@ func newTable(srv *Server, t store.Table) *table {
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
 		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.writer(t.ID),
 	}
+	if tb.rated && tb.turnTime <= 0 {
+		// A rated table stored without a time per move (made before
+		// rated tables needed one) gets the default one.
+		tb.turnTime = ratedTurn * srv.cfg.TurnUnit
+	}
 	for _, s := range t.Seats {
 		tb.seats = append(tb.seats, seat{Seat: s})
 	}

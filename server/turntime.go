@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"time"
 
 	"tapis/game"
@@ -17,6 +18,31 @@ import (
 // simultaneous phase each due seat has its own clock, which the others'
 // moves leave running. Clocks are not stored: after a restart they start
 // again from the load.
+
+// ratedTurn is the time per move, in seconds, of a rated table created
+// without one: a rated table always has one, so that a player who stays
+// connected and idle cannot stall it (issue 24).
+const ratedTurn = 60
+
+// turn returns the time per move a creation asks for, in seconds (0 for
+// none): the one given, or ratedTurn at a rated table that gives none. A
+// rated table refuses none (0): a player could stall it forever.
+func (r createReq) turn() (int, error) {
+	switch {
+	case r.TurnSeconds == nil && r.Rated:
+		return ratedTurn, nil
+	case r.TurnSeconds == nil:
+		return 0, nil
+	}
+	t := *r.TurnSeconds
+	switch {
+	case t == 0 && r.Rated:
+		return 0, fmt.Errorf("server: turn_seconds is 0, but a rated table needs a time per move, from %d to %d seconds (%d if left out), so that nobody can stall it", minTurn, maxTurn, ratedTurn)
+	case t != 0 && (t < minTurn || t > maxTurn):
+		return 0, fmt.Errorf("server: turn_seconds is %d: it must be 0 (no time per move) or from %d to %d", t, minTurn, maxTurn)
+	}
+	return t, nil
+}
 
 // clocks starts the clock of every seat that has become due to act and
 // stops those of the seats that no longer are. by is the seat that just

@@ -140,8 +140,10 @@ async function home() {
     const name = parts.name();
     try { await parts.needPlayer(); } catch (err) { if (err.message !== 'no name') toast(err.message); return; }
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
+    // A rated table always has a time per move: "none" leaves it to the
+    // server's default for rated tables (60 s).
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated });
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.rated && !form.turn ? undefined : form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated });
       openTable(r.url, r);
     } catch (err) { toast(err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message); }
   };

@@ -1,0 +1,66 @@
+package server
+
+import (
+	"context"
+
+	"tapis/game"
+	"tapis/store"
+)
+
+// A crash between a match's last move and the write of its end (kill -9
+// right after the move: 3 of 12 tries in issue 24) leaves a match whose
+// moves end the game but that the store holds open: its history refused
+// as unfinished, and still among its players' tables. Loading the table
+// mends it (load writes the end, and rates a rated match if it was not).
+// Start-up reads no table's moves (restore), so the places that show such
+// a match settle it first: a player's tables and a finished match's
+// history; the sweep's abandonment loads it too (retire).
+
+// settle checks dormant table id, whose match the store holds unfinished:
+// if its moves end the game, it loads the table, which marks the match
+// over, and reports true. Each table is checked once per process (a match
+// the check found unfinished is then played on this node, which writes
+// its end). In a cluster, only the node that holds, or can take, the
+// table's lease does it.
+func (s *Server) settle(ctx context.Context, id string) bool {
+	s.mu.Lock()
+	_, done := s.settled[id]
+	if done || s.tables[id] != nil { // a loaded table: load settled it
+		s.mu.Unlock()
+		return false
+	}
+	if len(s.settled) >= maxEnded {
+		clear(s.settled)
+	}
+	s.settled[id] = struct{}{}
+	s.mu.Unlock()
+	if node, _, err := s.ownerOf(ctx, id); err != nil || node != "" {
+		return false
+	}
+	if !s.endedUnmarked(ctx, id) {
+		return false
+	}
+	t, err := s.lookup(id)
+	return err == nil && t != nil
+}
+
+// endedUnmarked reports whether table id's latest match ends the game
+// while the store holds it unfinished. A damaged match is not: loading
+// it would close the table as broken, which is for a player to find.
+func (s *Server) endedUnmarked(ctx context.Context, id string) (over bool) {
+	sv, err := s.cfg.Store.Load(ctx, id)
+	if err != nil || sv.Closed != store.NotClosed || sv.Match == nil || sv.Match.Over || s.games[sv.Game] == nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			over = false
+		}
+	}()
+	rp := &replayed{sv: sv, g: s.games[sv.Game]}
+	st, err := rp.start()
+	if err == nil {
+		err = rp.walk(st, func(int, game.Seat, game.State) {})
+	}
+	return err == nil && st.Over()
+}
