@@ -18,8 +18,10 @@ import (
 // runCheck is `tapis check --db PATH|postgres://...`: the store's own
 // integrity check (SQLite's pages and indexes), then every table loaded
 // and its latest match replayed from its seed, as a server restoring it
-// would. One line per problem, naming the table; a summary line; exit 1
-// if anything failed, 0 if not, 2 for a bad command line.
+// would, and whether the store's end of that match agrees with its moves
+// (a match over but held unfinished, as a crash after its last move left
+// it, or the reverse). One line per problem, naming the table; a summary
+// line; exit 1 if anything failed, 0 if not, 2 for a bad command line.
 //
 // Opening the database brings its schema up to date, as serve would.
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -99,13 +101,25 @@ func check(ctx context.Context, db string, out io.Writer) int {
 			problem("table %s: %v", id, err)
 			continue
 		}
-		n, err := replayTable(sv)
+		n, over, err := replayTable(sv)
 		moves += n
 		if err != nil {
 			if sv.Closed != store.NotClosed {
 				err = fmt.Errorf("%w (closed as %s: %s)", err, sv.Closed, sv.Reason)
 			}
 			problem("table %s: %v", id, err)
+			continue
+		}
+		// The store's end of a match and its moves must agree: a crash
+		// between the last move and the write of its end leaves a match
+		// that is over but held open (a server marks it over when it
+		// loads the table).
+		switch m := sv.Match; {
+		case m == nil:
+		case over && !m.Over && sv.Closed == store.NotClosed:
+			problem("table %s: match %d: its moves end the game, but the store holds it unfinished (a crash after its last move?); a server marks it over when it loads the table", id, m.No)
+		case !over && m.Over:
+			problem("table %s: match %d: the store marks it over, but its moves do not end the game", id, m.No)
 		}
 	}
 	return problems
@@ -113,8 +127,8 @@ func check(ctx context.Context, db string, out io.Writer) int {
 
 // replayTable replays a table's latest match, or for a table that has
 // none checks that its game and options start one. It returns the moves
-// applied and what failed, if anything.
-func replayTable(sv store.Saved) (applied int, err error) {
+// applied, whether they end the game, and what failed, if anything.
+func replayTable(sv store.Saved) (applied int, over bool, err error) {
 	// A rules engine fed a damaged row (a seat number far out of range)
 	// may panic; that is one more problem to report, not the end of the
 	// check.
@@ -132,7 +146,7 @@ func replayTable(sv store.Saved) (applied int, err error) {
 	}
 	out, err := replay.Run(s, games.Named)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if len(out.Rejected) > 0 {
 		// The first refusal is the problem; the moves after it were
@@ -142,7 +156,7 @@ func replayTable(sv store.Saved) (applied int, err error) {
 		if len(out.Rejected) > 1 {
 			err = fmt.Errorf("%w (and %d moves after it)", err, len(out.Rejected)-1)
 		}
-		return out.Applied, err
+		return out.Applied, false, err
 	}
-	return out.Applied, nil
+	return out.Applied, out.Over, nil
 }

@@ -5,6 +5,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +18,7 @@ import (
 
 	"tapis/game"
 	"tapis/games"
+	"tapis/server"
 	"tapis/store"
 )
 
@@ -170,5 +176,80 @@ func TestCheckMissingFile(t *testing.T) {
 	}
 	if code, _, _ := tapis("check", "--db", path, "extra"); code != 2 {
 		t.Fatalf("an extra argument: exit %d", code)
+	}
+}
+
+// Finding 8 of issue 24: kill -9 right after the last move of a rated
+// match (3 of 12 tries) left a match whose moves end the game that the
+// store held unfinished, and tapis check said ok. It names the table now;
+// a server asked for the match's history marks it over, and the check
+// passes again.
+func TestCheckMatchOverButNotMarked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tapis.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	seats := []store.Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}}
+	if err := st.CreateTable(ctx, store.Table{ID: "ended", Game: "cabo", Players: 2, Seats: seats}, &store.Start{No: 1, Seed: 7}); err != nil {
+		t.Fatal(err)
+	}
+	// Every move of a whole match, and no end: the crash.
+	g := games.Named("cabo")
+	s, err := g.New(game.Config{Players: 2, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := 0; !s.Over(); i++ {
+		if i > 10000 {
+			t.Fatal("the match does not end")
+		}
+		seat := s.ToMove().First()
+		legal := s.Legal(seat, nil)
+		m := legal[rng.IntN(len(legal))]
+		if err := s.Apply(seat, m, nil); err != nil {
+			t.Fatal(err)
+		}
+		js, err := g.MarshalMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AppendMove(ctx, "ended", 1, i, store.Move{Seat: int(seat), Move: js}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+
+	code, out, _ := tapis("check", "--db", path)
+	if code != 1 || !strings.Contains(out, "table ended: match 1: its moves end the game, but the store holds it unfinished") {
+		t.Fatalf("a match over but not marked: exit %d, stdout %q", code, out)
+	}
+
+	st, err = store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	srv, err := server.New(sctx, server.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	resp, err := http.Get(hs.URL + "/api/tables/ended/replay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	hs.Close()
+	cancel()
+	srv.Wait()
+	st.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the match's replay after a restart: %d", resp.StatusCode)
+	}
+	if code, out, _ := tapis("check", "--db", path); code != 0 {
+		t.Fatalf("once the server marked it over: exit %d, stdout %q", code, out)
 	}
 }
