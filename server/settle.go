@@ -18,10 +18,10 @@ import (
 
 // settle checks dormant table id, whose match the store holds unfinished:
 // if its moves end the game, it loads the table, which marks the match
-// over, and reports true. Each table is checked once per process (a match
-// the check found unfinished is then played on this node, which writes
-// its end). In a cluster, only the node that holds, or can take, the
-// table's lease does it.
+// over, and reports true. Each table is checked once per process: a
+// match found unfinished ends, later, at a table that writes its end. In
+// a cluster, only the node that holds, or can take, the table's lease
+// loads it.
 func (s *Server) settle(ctx context.Context, id string) bool {
 	s.mu.Lock()
 	_, done := s.settled[id]
@@ -34,11 +34,18 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 	}
 	s.settled[id] = struct{}{}
 	s.mu.Unlock()
-	if node, _, err := s.ownerOf(ctx, id); err != nil || node != "" {
-		return false
-	}
 	if !s.endedUnmarked(ctx, id) {
 		return false
+	}
+	// Only then is the lease taken (a table another node holds is loaded
+	// there, which marked it), and the table loaded, as any request
+	// would: it leaves memory, and gives its lease back, once idle.
+	node, fresh, err := s.ownerOf(ctx, id)
+	if err != nil || node != "" {
+		return false
+	}
+	if fresh {
+		s.forget(id) // as owned does: the store has what the last owner wrote
 	}
 	t, err := s.lookup(id)
 	return err == nil && t != nil
