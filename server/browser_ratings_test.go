@@ -123,6 +123,11 @@ func TestBrowserRatings(t *testing.T) {
 	p.until("the rated table", `({path: location.pathname, tag: document.querySelector('.tablebar h1 .ratedtag')?.textContent || ''})`, &tab,
 		func() bool { return strings.HasPrefix(tab.Path, "/t/") && tab.Tag != "" })
 	id := strings.TrimPrefix(tab.Path, "/t/")
+	// The form's "no time per move" makes a rated table with the rated
+	// default (issue 24, finding 7): a rated table always has one.
+	if n := turnOf(t, ada, id); n != 60 {
+		t.Fatalf("the rated table made with the form has %d s per move, want 60", n)
+	}
 
 	// Ada's moves are played from here (her seat is hers on every device);
 	// the page shows the end.
