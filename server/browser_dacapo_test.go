@@ -223,7 +223,7 @@ var settled = chromedp.Poll(`document.getAnimations().every(a => a.playState !==
 func TestBrowserDacapoEndTurn(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 120*time.Second)
 	p.createTable(table{game: "dacapo", players: 5, bots: []string{"random", "random", "random", "random"},
-		options: map[string]string{"pile_size": "29", "match_target": "10000"}}, `#game.dacapo`)
+		options: map[string]string{"pile_size": "29", "match_target": "50"}}, `#game.dacapo`)
 	var st dacapoEndPage
 	withCards := 0 // steps of my turns with cards in hand: never with the button
 	switched := false
