@@ -45,6 +45,33 @@ const (
 	chatHistory = 50
 )
 
+// chatPruneEvery is how often the sweep deletes the chat of the tables
+// done with for Config.ChatRetention: the delete reads every table that
+// has chat, and lines a few minutes past their time harm nobody.
+const chatPruneEvery = time.Hour
+
+// pruneChat deletes, at most once every chatPruneEvery (or retention,
+// if shorter), the chat of the
+// tables closed or over where nobody has been seen for
+// Config.ChatRetention (store.Chats.PruneChat). Every node of a cluster
+// may do it: it is the same delete.
+func (s *Server) pruneChat(now time.Time) {
+	if s.cfg.ChatRetention < 0 || now.Sub(s.chatPruned) < min(chatPruneEvery, s.cfg.ChatRetention) {
+		return
+	}
+	s.chatPruned = now
+	ctx, cancel := s.persist()
+	defer cancel()
+	n, err := s.cfg.Store.PruneChat(ctx, now.Add(-s.cfg.ChatRetention))
+	if err != nil {
+		s.log.Error("prune the chat", "err", err)
+		return
+	}
+	if n > 0 {
+		s.log.Info("pruned the chat of tables done with", "lines", n, "retention", s.cfg.ChatRetention)
+	}
+}
+
 // chatRoom is what a table's goroutine keeps of its chat.
 type chatRoom struct {
 	// lines are the last chatHistory lines, once read from the store

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"tapis/game"
 	"tapis/store"
 )
 
@@ -124,5 +125,41 @@ func TestChatReconnectFloodIssue24(t *testing.T) {
 	}
 	if taken != 10 {
 		t.Fatalf("%d lines answered as taken, want 10", taken)
+	}
+}
+
+// Finding 2 of issue 24: "chat is never pruned, so the disk fills too".
+// The sweep deletes the chat of a table done with (its match over) once
+// nobody has been there for Config.ChatRetention, and keeps an open
+// table's. The retention is a millisecond here; by default 30 days.
+func TestChatPrunedIssue24(t *testing.T) {
+	cfg := chatConfig()
+	cfg.ChatRetention, cfg.SweepEvery, cfg.IdleTimeout = time.Millisecond, 10*time.Millisecond, 10*time.Millisecond
+	h := newHarness(t, cfg)
+	done := h.create("papayoo", []string{"", "random", "random"}, "Ann", `{"rounds":1}`)
+	cd := h.dial(done.Table, done.Token)
+	if end := playMatch(t, []*client{cd}, []game.Seat{done.Seat}, 1); end.Status != "over" {
+		t.Fatalf("the match ended %+v", end)
+	}
+	if n := sayAll(t, cd, "Ann", 3); n != 3 {
+		t.Fatalf("%d lines taken", n)
+	}
+	open := h.create("cabo", []string{"", ""}, "Bea", "")
+	co := h.dial(open.Table, open.Token)
+	co.next("welcome")
+	sayAll(t, co, "Bea", 1)
+	cd.ws.CloseNow()
+	co.ws.CloseNow()
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if by := storedBy(t, h.store, done.Table); len(by) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the finished table's chat is still there: %v", storedBy(t, h.store, done.Table))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if by := storedBy(t, h.store, open.Table); by["Bea"] != 1 {
+		t.Fatalf("the waiting table's chat: %v", by)
 	}
 }
