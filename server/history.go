@@ -311,6 +311,9 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 	sw.raw(head[:len(head)-1])
 	sw.raw([]byte(`,"steps":[`))
 	at := func(n int, by game.Seat, st game.State) {
+		if sw.err != nil {
+			return // the client is gone: nothing more to encode
+		}
 		hs := historyStep{N: n, By: by, Status: "playing", ToMove: st.ToMove().List(), Result: st.Result()}
 		if n > 0 {
 			hs.Move = rp.sv.Match.Moves[n-1].Move
@@ -333,8 +336,8 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 	}
 	at(0, game.Spectator, st)
 	if sw.err == nil {
-		// A failed write stops the replay: walk's callback cannot, so the
-		// rest of the moves are applied for nothing but not encoded.
+		// After a failed write, the rest of the moves are applied (walk
+		// cannot stop) but not encoded.
 		rp.walk(st, at)
 	}
 	sw.raw([]byte("]}\n"))

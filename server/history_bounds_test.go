@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"tapis/game"
@@ -167,4 +171,90 @@ func (c *countReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// The measure of issue 24's acceptance, run by hand (it reads the
+// process's peak RSS, which a test cannot assert on a shared machine):
+//
+//	TAPIS_MEASURE_RSS=1 go test ./server -run TestHistoryStepsRSS -v -count=1
+//
+// 4 concurrent steps?seat=all on the longest match the options allow
+// (Papayoo, 8 players, 40 rounds: 3,200 moves), read whole at once: how
+// much the peak RSS rises above the process's RSS before them.
+func TestHistoryStepsRSS(t *testing.T) {
+	if os.Getenv("TAPIS_MEASURE_RSS") == "" {
+		t.Skip("a measure: set TAPIS_MEASURE_RSS=1")
+	}
+	h := newHarness(t, testConfig())
+	bots := []string{""}
+	for len(bots) < 8 {
+		bots = append(bots, "random")
+	}
+	a := h.create("papayoo", bots, "Ann", `{"rounds":40}`)
+	ca := h.dial(a.Table, a.Token)
+	playMatch(t, []*client{ca}, []game.Seat{a.Seat}, 1)
+	ca.ws.CloseNow()
+	path := fmt.Sprintf("%s/api/tables/%s/matches/1/steps?seat=all", h.hs.URL, a.Table)
+	// One first, so that what every request needs once (the code paths,
+	// the pools) is in the baseline.
+	if err := readAll(path); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	before := procStatus(t, "VmRSS")
+	// Writing 5 to clear_refs resets the peak (VmHWM) to the current RSS.
+	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var bytes atomic.Int64
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := http.Get(path)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			n, err := io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Error(err)
+			}
+			bytes.Add(n)
+		}()
+	}
+	wg.Wait()
+	peak := procStatus(t, "VmHWM")
+	t.Logf("4 concurrent steps?seat=all, %.1f MB each: RSS %.1f MB before, peak %.1f MB: +%.1f MB",
+		float64(bytes.Load())/4e6, float64(before)/1e6, float64(peak)/1e6, float64(peak-before)/1e6)
+}
+
+func readAll(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(io.Discard, resp.Body)
+	return err
+}
+
+// procStatus reads a size in bytes from /proc/self/status.
+func procStatus(t *testing.T, field string) int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			var kb int64
+			fmt.Sscanf(strings.TrimSpace(v), "%d kB", &kb)
+			return kb << 10
+		}
+	}
+	t.Fatalf("no %s in /proc/self/status", field)
+	return 0
 }
