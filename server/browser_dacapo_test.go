@@ -223,10 +223,10 @@ var settled = chromedp.Poll(`document.getAnimations().every(a => a.playState !==
 func TestBrowserDacapoEndTurn(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 120*time.Second)
 	p.createTable(table{game: "dacapo", players: 5, bots: []string{"random", "random", "random", "random"},
-		options: map[string]string{"pile_size": "29", "match_target": "10000"}}, `#game.dacapo`)
+		options: map[string]string{"pile_size": "29", "match_target": "50"}}, `#game.dacapo`)
 	var st dacapoEndPage
 	withCards := 0 // steps of my turns with cards in hand: never with the button
-	switched := false
+	switched, matches := false, 0
 	for steps := 0; ; steps++ {
 		if steps > 3000 {
 			t.Fatalf("no turn offered End turn after %d steps: %+v", steps, st)
@@ -237,7 +237,15 @@ func TestBrowserDacapoEndTurn(t *testing.T) {
 			continue
 		}
 		if st.Overlay != "" || st.Status == "over" {
-			t.Fatalf("the match ended: %+v", st)
+			// match_target is at most 50 (issue 24), which one game of
+			// piles of 29 may pass: the next match starts alike.
+			if matches++; matches > 20 {
+				t.Fatalf("%d matches ended before End turn was offered: %+v", matches, st)
+			}
+			p.run("play again", chromedp.Poll(`document.querySelector('[data-action=again]') !== null`, nil))
+			p.click(`[data-action=again]`)
+			p.run("the next match", chromedp.Poll(`document.querySelector('#table')?.dataset.status === 'playing'`, nil))
+			continue
 		}
 		if st.MyTurn != "1" {
 			p.run("bots", chromedp.Poll(`(g => g.dataset.myturn === '1' || g.dataset.overlay !== '')(document.querySelector('#game'))`, nil))

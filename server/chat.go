@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -11,9 +12,10 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-	"golang.org/x/time/rate"
 
 	"tapis/account"
+	"tapis/game"
+	"tapis/limit"
 	"tapis/store"
 )
 
@@ -22,7 +24,9 @@ import (
 // of the table is sent. A connection's lines are paced by its reader
 // (screenChat), before the table's goroutine sees them, so that a flood
 // costs the flooder's reader only; the table writes the lines it is handed
-// in the order it takes them, which is the order everyone sees.
+// in the order it takes them, which is the order everyone sees. The pace
+// is its writer's and its network's at the table (chatKeys), not the
+// connection's.
 //
 // A seat writes under its seat's name; a signed-in spectator under their
 // player's; another spectator under the name it gives once ("hello").
@@ -41,6 +45,33 @@ const (
 	chatHistory = 50
 )
 
+// chatPruneEvery is how often the sweep deletes the chat of the tables
+// done with for Config.ChatRetention: the delete reads every table that
+// has chat, and lines a few minutes past their time harm nobody.
+const chatPruneEvery = time.Hour
+
+// pruneChat deletes, at most once every chatPruneEvery (or retention,
+// if shorter), the chat of the
+// tables closed or over where nobody has been seen for
+// Config.ChatRetention (store.Chats.PruneChat). Every node of a cluster
+// may do it: it is the same delete.
+func (s *Server) pruneChat(now time.Time) {
+	if s.cfg.ChatRetention < 0 || now.Sub(s.chatPruned) < min(chatPruneEvery, s.cfg.ChatRetention) {
+		return
+	}
+	s.chatPruned = now
+	ctx, cancel := s.persist()
+	defer cancel()
+	n, err := s.cfg.Store.PruneChat(ctx, now.Add(-s.cfg.ChatRetention))
+	if err != nil {
+		s.log.Error("prune the chat", "err", err)
+		return
+	}
+	if n > 0 {
+		s.log.Info("pruned the chat of tables done with", "lines", n, "retention", s.cfg.ChatRetention)
+	}
+}
+
 // chatRoom is what a table's goroutine keeps of its chat.
 type chatRoom struct {
 	// lines are the last chatHistory lines, once read from the store
@@ -55,14 +86,35 @@ type chatRoom struct {
 	conns int
 }
 
-// chatLimiter makes a connection's chat pace (Limits.ChatEvery and
-// ChatBurst).
-func (s *Server) chatLimiter() *rate.Limiter {
-	l := s.cfg.Limits
-	if l.ChatEvery < 0 {
-		return rate.NewLimiter(rate.Inf, 1)
+// chatKeys are the keys of the chat budgets (Limits.ChatEvery,
+// ChatNetEvery) a connection to table spends: its writer's, a signed-in
+// player, else a seat, else the address of an anonymous spectator, and its
+// network's. Both are per table and outlive the connection, so that a
+// writer who reconnects finds their budget as they left it (issue 24: a
+// pace per socket let one address store 1,651 lines a second by
+// reconnecting after every 5).
+func (s *Server) chatKeys(r *http.Request, table string, seat game.Seat, player string) (who, net string) {
+	addr := s.guard.proxies.Client(r)
+	switch {
+	case player != "":
+		who = "p:" + player
+	case seat >= 0:
+		who = "s:" + strconv.Itoa(int(seat))
+	default:
+		who = "a:" + limit.Key(addr)
 	}
-	return rate.NewLimiter(rate.Every(l.ChatEvery), l.ChatBurst)
+	return table + " " + who, table + " " + limit.Network(addr)
+}
+
+// chatPace spends a line of both of a connection's chat budgets, or says
+// how long to wait. The writer's is asked first: a flooder alone at its
+// network is refused there and spends nothing of the network's, which its
+// neighbours share.
+func (s *Server) chatPace(c *conn) (time.Duration, bool) {
+	if d, ok := s.guard.chats.Allow(c.chatWho); !ok {
+		return d, false
+	}
+	return s.guard.chatNets.Allow(c.chatNet)
 }
 
 // chatID is what names a connection's writer for a mute: its player id,
@@ -107,13 +159,11 @@ func (s *Server) screenChat(ctx context.Context, t *table, c *conn, m *clientMsg
 	case n > chatMax:
 		e.Code, e.Error = codeChatLong, fmt.Sprintf("server: a chat line may hold %d characters, not %d", chatMax, n)
 	default:
-		r := c.chat.Reserve()
-		d := r.Delay()
-		if d == 0 {
+		d, ok := s.chatPace(c)
+		if ok {
 			m.Text = text
 			return true
 		}
-		r.Cancel()
 		e.Code, e.RetryAfter = codeChatSlow, int(math.Ceil(d.Seconds()))
 		e.Error = fmt.Sprintf("server: too many chat lines: wait %d s", e.RetryAfter)
 	}

@@ -35,8 +35,9 @@ type conn struct {
 	player string
 	name   string
 	no     int
-	// chat paces the connection's chat lines; it belongs to the reader.
-	chat *rate.Limiter
+	// chatWho and chatNet are the keys of the chat budgets the
+	// connection's lines spend (chat.go); they belong to the reader.
+	chatWho, chatNet string
 	// bye is the close code the writer sends when the table drops the
 	// connection (0: a normal closure); set before out is closed.
 	bye websocket.StatusCode
@@ -116,7 +117,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
-	c := &conn{seat: seat, out: make(chan []byte, outQueue), chat: s.chatLimiter(), player: p.ID}
+	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID}
+	c.chatWho, c.chatNet = s.chatKeys(r, t.id, seat, p.ID)
 	if seat < 0 {
 		// A signed-in spectator chats under their player's name.
 		c.name = p.Name

@@ -32,11 +32,20 @@ type Limits struct {
 	// 200); SeatConns how many connections one seat may have (default 4:
 	// a phone and a laptop, a tab reloading).
 	Conns, Watchers, SeatConns int
-	// ChatEvery and ChatBurst: one chat line every ChatEvery per
-	// connection on average, in bursts of ChatBurst (default 2s and 5; a
-	// negative ChatEvery: no limit). Lines beyond are refused, not queued.
+	// ChatEvery and ChatBurst: one chat line every ChatEvery on average,
+	// in bursts of ChatBurst, per writer and table (default 2s and 5; a
+	// negative ChatEvery: no limit on the chat at all). A writer is a
+	// signed-in player, a seat, or an anonymous spectator's address (its
+	// /64), never a connection: reconnecting does not refill it. Lines
+	// beyond are refused, not queued.
 	ChatEvery time.Duration
 	ChatBurst int
+	// ChatNetEvery and ChatNetBurst: the same per network (IPv4 /24, IPv6
+	// /48) and table, which all the writers of one network share
+	// (default 1s and 10: two people behind one address chat freely; a
+	// negative ChatNetEvery: no limit per network).
+	ChatNetEvery time.Duration
+	ChatNetBurst int
 }
 
 // maxClients bounds the clients the rate limits remember at once.
@@ -46,7 +55,7 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *time.Duration
 		v time.Duration
-	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second}} {
+	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second}, {&l.ChatNetEvery, time.Second}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -54,7 +63,7 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *int
 		v int
-	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5}} {
+	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5}, {&l.ChatNetBurst, 10}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -68,6 +77,9 @@ type guard struct {
 	joins   *limit.Rates
 	conns   *limit.Counts
 	waiting *limit.Counts
+	// chats and chatNets pace the chat per writer and per network, each
+	// at each table (chat.go).
+	chats, chatNets *limit.Rates
 }
 
 func newGuard(cfg *Config) *guard {
@@ -79,13 +91,19 @@ func newGuard(cfg *Config) *guard {
 		}
 		return limit.NewRates(rate.Every(every), burst, maxClients)
 	}
-	return &guard{
-		proxies: cfg.Proxies,
-		creates: rates(l.CreateEvery, l.CreateBurst),
-		joins:   rates(l.JoinEvery, l.JoinBurst),
-		conns:   limit.NewCounts(l.Conns, 0),
-		waiting: limit.NewCounts(l.Waiting, 0),
+	g := &guard{
+		proxies:  cfg.Proxies,
+		creates:  rates(l.CreateEvery, l.CreateBurst),
+		joins:    rates(l.JoinEvery, l.JoinBurst),
+		conns:    limit.NewCounts(l.Conns, 0),
+		waiting:  limit.NewCounts(l.Waiting, 0),
+		chats:    rates(l.ChatEvery, l.ChatBurst),
+		chatNets: rates(l.ChatNetEvery, l.ChatNetBurst),
 	}
+	if l.ChatEvery < 0 {
+		g.chatNets = rates(-1, 0)
+	}
+	return g
 }
 
 // client is the limit key of the request's client.

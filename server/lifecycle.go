@@ -202,6 +202,7 @@ func (s *Server) sweep() {
 				s.log.Error("delete expired sessions", "err", err)
 			}
 			cancel()
+			s.pruneChat(now)
 		}
 	}
 }

@@ -111,6 +111,11 @@ type Config struct {
 	// same for an unfinished match, which is then abandoned (default
 	// 24 h). SweepEvery is how often they are looked for (default 1 min).
 	WaitingTTL, AbandonAfter, SweepEvery time.Duration
+	// ChatRetention is how long the chat of a table done with (closed,
+	// or its latest match over) is kept after a human was last seen
+	// there (default 30 days; negative: for ever). The sweep deletes it
+	// (chat.go).
+	ChatRetention time.Duration
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64
@@ -164,6 +169,9 @@ type Server struct {
 	// hist bounds the finished matches' histories computed at once
 	// (history.go).
 	hist chan struct{}
+	// chatPruned is when the sweep last pruned the chat (chat.go); it
+	// belongs to the sweep's goroutine.
+	chatPruned time.Time
 	// thinkers bounds the bot searches running at once (think.go).
 	thinkers *thinkers
 	// acc tells who a request's player is (package account).
@@ -238,6 +246,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.TurnUnit <= 0 {
 		cfg.TurnUnit = time.Second
+	}
+	if cfg.ChatRetention == 0 {
+		cfg.ChatRetention = 30 * 24 * time.Hour
 	}
 	for _, d := range []struct {
 		f *time.Duration

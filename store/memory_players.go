@@ -448,9 +448,33 @@ func (m *Memory) AppendChat(_ context.Context, l Line) (int, error) {
 		return 0, err
 	}
 	pp := m.people()
-	l.No = len(pp.chat[l.Table]) + 1
-	pp.chat[l.Table] = append(pp.chat[l.Table], l)
+	lines := pp.chat[l.Table]
+	l.No = 1
+	if n := len(lines); n > 0 {
+		l.No = lines[n-1].No + 1
+	}
+	if len(lines) >= ChatKept {
+		lines = append(lines[:0], lines[len(lines)-ChatKept+1:]...)
+	}
+	pp.chat[l.Table] = append(lines, l)
 	return l.No, nil
+}
+
+// PruneChat implements Chats.
+func (m *Memory) PruneChat(_ context.Context, before time.Time) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return 0, ErrClosed
+	}
+	pp, n := m.people(), 0
+	for id, lines := range pp.chat {
+		if t, ok := m.tables[id]; ok && !t.open() && t.Active.Before(before) {
+			n += len(lines)
+			delete(pp.chat, id)
+		}
+	}
+	return n, nil
 }
 
 // Chat implements Chats.

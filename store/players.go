@@ -179,10 +179,23 @@ type Line struct {
 	At     time.Time
 }
 
-// Chats keeps every table's chat.
+// ChatKept is how many of a table's last chat lines are kept: AppendChat
+// deletes the older ones, so that a table's chat is bounded on disk
+// whatever is written there (issue 24). Servers show the last 50.
+const ChatKept = 500
+
+// Chats keeps every table's chat: its last ChatKept lines, until the table
+// has been done with (closed, or its latest match over) for a retention
+// time that PruneChat is given.
 type Chats interface {
-	// AppendChat records a line and returns its number.
+	// AppendChat records a line and returns its number, deleting the
+	// table's lines older than its last ChatKept.
 	AppendChat(ctx context.Context, l Line) (int, error)
 	// Chat returns the last limit lines of a table's chat, in order.
 	Chat(ctx context.Context, table string, limit int) ([]Line, error)
+	// PruneChat deletes the whole chat of every table that is not open
+	// (closed, or its latest match over) and where no human has been
+	// seen (Touch; else since its creation) since before, and returns
+	// how many lines went. An open table keeps its chat however old.
+	PruneChat(ctx context.Context, before time.Time) (int, error)
 }

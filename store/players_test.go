@@ -23,6 +23,7 @@ func TestStorePeople(t *testing.T) {
 			t.Run("lobby", func(t *testing.T) { testLobby(t, s) })
 			t.Run("queue", func(t *testing.T) { testQueue(t, s) })
 			t.Run("chat", func(t *testing.T) { testChat(t, s) })
+			t.Run("chat bounds", func(t *testing.T) { testChatBounds(t, s) })
 		})
 	}
 }

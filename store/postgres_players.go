@@ -402,8 +402,24 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 		case err != nil:
 			return 0, p.fail(err, "chat of %s", l.Table)
 		}
+		// The lines past ChatKept go, apart from the insert: the line is
+		// stored whatever happens to the delete, and a delete that fails
+		// (or a crash between the two) leaves a few lines too many, which
+		// the next line's delete takes.
+		p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id = $1 AND no <= $2`, l.Table, no-ChatKept)
 		return no, nil
 	}
+}
+
+// PruneChat implements Chats, as SQLite's does.
+func (p *Postgres) PruneChat(ctx context.Context, before time.Time) (int, error) {
+	n, err := p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id IN (
+		SELECT t.id FROM (SELECT DISTINCT table_id FROM tapis_chat) c JOIN tapis_tables t ON t.id = c.table_id
+		WHERE t.active < $1 AND NOT (`+pgOpenTable+`))`, millis(before))
+	if err != nil {
+		return 0, p.fail(err, "pruning the chat")
+	}
+	return int(n), nil
 }
 
 // Chat implements Chats.

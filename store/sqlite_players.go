@@ -299,8 +299,22 @@ func (s *SQLite) AppendChat(ctx context.Context, l Line) (int, error) {
 		query: `INSERT INTO chat (table_id, no, seat, player, name, text, at)
 		SELECT ?, COALESCE((SELECT MAX(no) FROM chat WHERE table_id = ?), 0) + 1, ?, ?, ?, ?, ?
 		WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?) RETURNING no`,
-		args: []any{l.Table, l.Table, l.Seat, l.Player, l.Name, l.Text, l.At.UnixMilli(), l.Table}})
+		args: []any{l.Table, l.Table, l.Seat, l.Player, l.Name, l.Text, l.At.UnixMilli(), l.Table},
+		with: []op{{query: `DELETE FROM chat WHERE table_id = ? AND no <= (SELECT MAX(no) FROM chat WHERE table_id = ?) - ?`,
+			args: []any{l.Table, l.Table, ChatKept}}}})
 	return int(no), err
+}
+
+// PruneChat implements Chats. The tables are found from the chat's own
+// key (a table without chat costs nothing) and their row.
+func (s *SQLite) PruneChat(ctx context.Context, before time.Time) (int, error) {
+	var n int64
+	err := s.do(ctx, op{affected: &n,
+		query: `DELETE FROM chat WHERE table_id IN (
+			SELECT t.id FROM (SELECT DISTINCT table_id FROM chat) c JOIN tables t ON t.id = c.table_id
+			WHERE t.active < ? AND NOT (` + sqliteOpenTable + `))`,
+		args: []any{before.UnixMilli()}})
+	return int(n), err
 }
 
 // Chat implements Chats.

@@ -62,8 +62,18 @@ const (
 	// helper piles each player may have.
 	Piles   = 3
 	Helpers = 3
-	// MaxPileSize bounds option pile_size (the personal pile).
-	MaxPileSize = 40
+	// MaxPileSize is the largest pile_size any table may have: the one
+	// RULES.md §4 allows at MinPlayers (players × (pile_size + 4) ≤ 165,
+	// 2 × 82 = 164); the deck, not this constant, refuses more at more
+	// players. It sizes the state's arrays.
+	MaxPileSize = DeckSize/MinPlayers - HandSize
+	// MaxMatchTarget bounds option match_target, so that a match stays
+	// the length people play (the rulebook suggests 50): the history of
+	// every match is kept, replayed and sent, and a match of tens of
+	// thousands of moves costs every viewer of it. With the rulebook's
+	// target, a match of purposeful play is some 1,500 to 3,000 moves
+	// (measured in the issue 24 report).
+	MaxMatchTarget = 50
 	// Top is the value that completes a building pile.
 	Top = 10
 )
@@ -95,7 +105,7 @@ func (Game) Players() (min, max int) { return MinPlayers, MaxPlayers }
 func (Game) Options() []game.Option {
 	return []game.Option{
 		{Name: "pile_size", Kind: "int", Default: 20, Min: 1, Max: MaxPileSize},
-		{Name: "match_target", Kind: "int", Default: 0, Min: 0, Max: 10000},
+		{Name: "match_target", Kind: "int", Default: 0, Min: 0, Max: MaxMatchTarget},
 	}
 }
 
@@ -122,8 +132,8 @@ func ParseOptions(raw json.RawMessage, players int) (Options, error) {
 	case players*(o.PileSize+HandSize) > DeckSize:
 		return o, fmt.Errorf("dacapo: options: pile_size %d: %d players need %d cards, the deck has %d",
 			o.PileSize, players, players*(o.PileSize+HandSize), DeckSize)
-	case o.MatchTarget < 0 || o.MatchTarget > 10000:
-		return o, fmt.Errorf("dacapo: options: match_target %d: must be 0 (a single game) to 10000", o.MatchTarget)
+	case o.MatchTarget < 0 || o.MatchTarget > MaxMatchTarget:
+		return o, fmt.Errorf("dacapo: options: match_target %d: must be 0 (a single game) to %d", o.MatchTarget, MaxMatchTarget)
 	}
 	return o, nil
 }

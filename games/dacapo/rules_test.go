@@ -76,9 +76,17 @@ func TestOptions(t *testing.T) {
 		{6, `{"pile_size":23}`, true},
 		{6, `{"pile_size":24}`, false}, // 6 × 28 > 165
 		{2, `{"pile_size":0}`, false},
-		{2, `{"pile_size":41}`, false},
+		// Issue 24: an unwritten cap of 40 refused 41 to 78 at two players.
+		{2, `{"pile_size":41}`, true},
+		{2, `{"pile_size":55}`, true},
+		{2, `{"pile_size":78}`, true},  // 2 × 82 = 164
+		{2, `{"pile_size":79}`, false}, // 2 × 83 = 166
+		{3, `{"pile_size":51}`, true},  // 3 × 55 = 165: the whole deck
+		{3, `{"pile_size":52}`, false}, // 3 × 56 = 168
 		{2, `{"match_target":-1}`, false},
 		{2, `{"match_target":50}`, true},
+		{2, `{"match_target":51}`, false}, // MaxMatchTarget
+		{2, `{"match_target":10000}`, false},
 		{2, `{"pile":3}`, false},
 		{2, `{"pile_size":"3"}`, false},
 		{2, `[]`, false},

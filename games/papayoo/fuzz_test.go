@@ -71,7 +71,7 @@ func TestOptions(t *testing.T) {
 		ok   bool
 	}{
 		{4, ``, 4, true}, {7, `null`, 7, true}, {3, `{}`, 3, true}, {5, `{"rounds":2}`, 2, true},
-		{4, `{"rounds":0}`, 0, false}, {4, `{"rounds":1001}`, 0, false}, {4, `{"round":2}`, 0, false},
+		{4, `{"rounds":0}`, 0, false}, {4, `{"rounds":40}`, 40, true}, {4, `{"rounds":41}`, 0, false}, {4, `{"rounds":1000}`, 0, false}, {4, `{"round":2}`, 0, false},
 		{4, `{"rounds":"2"}`, 0, false}, {2, ``, 0, false}, {9, ``, 0, false},
 	} {
 		st, err := NewState(game.Config{Players: tc.n, Options: json.RawMessage(tc.opts)})

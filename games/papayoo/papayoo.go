@@ -32,8 +32,13 @@ import (
 const (
 	MinPlayers = 3
 	MaxPlayers = 8
-	// MaxRounds bounds the rounds option, so that a game always ends.
-	MaxRounds = 1000
+	// MaxRounds bounds the rounds option to what people play: 40 rounds
+	// are five deals each at 8 players, some five hours by the rulebook's
+	// "4 rounds ≈ 30 minutes", and at most 40 × 80 = 3,200 moves (a round
+	// is every card played and every card passed: 75 to 80 moves). The
+	// history of every match is kept, replayed and sent: a 1,000-round
+	// match (80,000 moves) cost every viewer of it.
+	MaxRounds = 40
 )
 
 // handSize and passSize are RULES.md's dealing table, by player count.
