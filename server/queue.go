@@ -61,7 +61,10 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	if !api.Read(w, r, &req) {
 		return
 	}
-	if !allow(w, s.guard.joins, s.guard.client(r), "queue requests") {
+	// An entry may make a table (bots fill the seats nobody takes): it
+	// spends a table creation of its client and network, as POST
+	// /api/tables does.
+	if !s.guard.allowCreate(w, r) {
 		return
 	}
 	g := s.games[req.Game]
