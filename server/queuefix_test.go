@@ -1,12 +1,14 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/cookiejar"
 	"testing"
 	"time"
 
 	"tapis/server"
+	"tapis/store"
 )
 
 // personFrom is a browser on the loopback address ip: its own cookies.
@@ -70,5 +72,49 @@ func TestQuickMatchSpendsTheNetworkCreationBudget(t *testing.T) {
 	// Another network's budget is its own.
 	if codes := h.personFrom("127.8.0.1").enqueueTimes(1); codes[http.StatusOK] != 1 {
 		t.Fatalf("another network's entry: %v, want 200", codes)
+	}
+}
+
+// Finding 16: a first visit pressing Quick match at once was seated but
+// stayed on the home form in 2 of 3 pairs: the one-time "seated" notice
+// went to a request racing the page's poll. Now every request is told,
+// however many race, until the player leaves the queue; and an entry
+// whose table is over is forgotten.
+func TestQuickMatchSeatedNoticeIsToldToEveryRequest(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada, bea := h.person(), h.person()
+	ada.must(http.StatusOK, "POST", "/api/queue", map[string]any{"game": "cabo", "players": 2, "name": "Ada", "wait_seconds": -1}, nil)
+	bea.must(http.StatusOK, "POST", "/api/queue", map[string]any{"game": "cabo", "players": 2, "name": "Bea", "wait_seconds": -1}, nil)
+	table, _ := ada.untilSeated(t)
+	// Three requests at once, as a page's load, its poll and its
+	// player's making may send them: each is told where.
+	answers := make(chan string, 3)
+	for range 3 {
+		go func() {
+			var q queueResp
+			if code := ada.do("GET", "/api/queue", nil, &q); code != http.StatusOK || q.Entry == nil {
+				answers <- ""
+				return
+			}
+			answers <- q.Entry.Table
+		}()
+	}
+	var told []string
+	for range 3 {
+		told = append(told, <-answers)
+	}
+	for _, got := range told {
+		if got != table {
+			t.Fatalf("requests racing each other were told %q, want table %s each time", told, table)
+		}
+	}
+	// Bea's table ends (it is closed): her entry is forgotten then.
+	if err := h.store.CloseTable(context.Background(), table, store.Abandoned, "test"); err != nil {
+		t.Fatal(err)
+	}
+	var q queueResp
+	bea.must(http.StatusOK, "GET", "/api/queue", nil, &q)
+	if q.Entry != nil {
+		t.Fatalf("an entry whose table is closed: %+v, want none", q.Entry)
 	}
 }
