@@ -133,10 +133,16 @@ func (s *Server) close(ctx context.Context, id string, why store.Closed, reason 
 func (s *Server) sweep() {
 	tick := time.NewTicker(s.cfg.SweepEvery)
 	defer tick.Stop()
+	// The lobby's liveness of waiting tables is kept on the same loop
+	// (players.go).
+	listed := time.NewTicker(s.listedFor() / 4)
+	defer listed.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
+		case <-listed.C:
+			s.keepListed()
 		case now := <-tick.C:
 			type closing struct {
 				d      *dormant
