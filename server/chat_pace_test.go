@@ -21,7 +21,7 @@ func (h *harness) dialFrom(ip, table, token string) *client {
 	if token != "" {
 		url += "?token=" + token
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: from(ip)})
 	if err != nil {

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -46,6 +47,32 @@ type Limits struct {
 	// negative ChatNetEvery: no limit per network).
 	ChatNetEvery time.Duration
 	ChatNetBurst int
+
+	// The budgets of a network (limit.Network: an IPv4 /24, an IPv6
+	// /48), which all its clients share: a flood from many addresses of
+	// one network spends no more of the server than these (issue 24,
+	// finding 5: 970 addresses filled MaxTables in 3 s). Each aggregates
+	// a per-client limit above: when that one is off (negative), so is
+	// its network's unless set here.
+	//
+	// NetCreateEvery and NetCreateBurst: the tables one network may
+	// create, quick-match entries included (default one every 1s, in
+	// bursts of 50: five clients' worth).
+	NetCreateEvery time.Duration
+	NetCreateBurst int
+	// NetWaiting is how many tables created from one network may wait
+	// for players at once (default 100: ten clients' worth).
+	NetWaiting int
+	// NetTables is how many of the tables held in memory one network's
+	// clients may have created (default MaxTables/10, at least 20): it
+	// takes ten networks to fill the server.
+	NetTables int
+	// BusyIdle is how long a table nobody is connected to stays in
+	// memory while the server is busy, its tables in memory at 3/4 of
+	// MaxTables or more (default 30s, instead of Config.IdleTimeout): a
+	// waiting table is then closed as expired, another goes to sleep in
+	// the store.
+	BusyIdle time.Duration
 }
 
 // maxClients bounds the clients the rate limits remember at once.
@@ -70,13 +97,45 @@ func (l *Limits) defaults() {
 	}
 }
 
-// guard holds the per-client limits' state.
+// netDefaults sets the network budgets left zero, once the per-client
+// ones and maxTables are known.
+func (l *Limits) netDefaults(maxTables int) {
+	off := func(client bool, f *int, v int) {
+		switch {
+		case *f != 0:
+		case client:
+			*f = -1
+		default:
+			*f = v
+		}
+	}
+	creatingOff := l.CreateEvery < 0 || l.CreateBurst < 0
+	if l.NetCreateEvery == 0 {
+		l.NetCreateEvery = time.Second
+		if creatingOff {
+			l.NetCreateEvery = -1
+		}
+	}
+	off(creatingOff, &l.NetCreateBurst, 50)
+	off(creatingOff, &l.NetTables, max(maxTables/10, 20))
+	off(l.Waiting < 0, &l.NetWaiting, 100)
+	if l.BusyIdle <= 0 {
+		l.BusyIdle = 30 * time.Second
+	}
+}
+
+// guard holds the per-client and per-network limits' state.
 type guard struct {
-	proxies limit.Proxies
-	creates *limit.Rates
-	joins   *limit.Rates
-	conns   *limit.Counts
-	waiting *limit.Counts
+	proxies    limit.Proxies
+	creates    *limit.Rates
+	netCreates *limit.Rates
+	joins      *limit.Rates
+	conns      *limit.Counts
+	waiting    *limit.Counts
+	netWaiting *limit.Counts
+	// netTables counts the tables in memory by their creator's network,
+	// from creation until they go (Limits.NetTables).
+	netTables *limit.Counts
 	// chats and chatNets pace the chat per writer and per network, each
 	// at each table (chat.go).
 	chats, chatNets *limit.Rates
@@ -84,6 +143,7 @@ type guard struct {
 
 func newGuard(cfg *Config) *guard {
 	cfg.Limits.defaults()
+	cfg.Limits.netDefaults(cfg.MaxTables)
 	l := cfg.Limits
 	rates := func(every time.Duration, burst int) *limit.Rates {
 		if every < 0 || burst < 0 {
@@ -92,13 +152,16 @@ func newGuard(cfg *Config) *guard {
 		return limit.NewRates(rate.Every(every), burst, maxClients)
 	}
 	g := &guard{
-		proxies:  cfg.Proxies,
-		creates:  rates(l.CreateEvery, l.CreateBurst),
-		joins:    rates(l.JoinEvery, l.JoinBurst),
-		conns:    limit.NewCounts(l.Conns, 0),
-		waiting:  limit.NewCounts(l.Waiting, 0),
-		chats:    rates(l.ChatEvery, l.ChatBurst),
-		chatNets: rates(l.ChatNetEvery, l.ChatNetBurst),
+		proxies:    cfg.Proxies,
+		creates:    rates(l.CreateEvery, l.CreateBurst),
+		netCreates: rates(l.NetCreateEvery, l.NetCreateBurst),
+		joins:      rates(l.JoinEvery, l.JoinBurst),
+		conns:      limit.NewCounts(l.Conns, 0),
+		waiting:    limit.NewCounts(l.Waiting, 0),
+		netWaiting: limit.NewCounts(l.NetWaiting, 0),
+		netTables:  limit.NewCounts(l.NetTables, 0),
+		chats:      rates(l.ChatEvery, l.ChatBurst),
+		chatNets:   rates(l.ChatNetEvery, l.ChatNetBurst),
 	}
 	if l.ChatEvery < 0 {
 		g.chatNets = rates(-1, 0)
@@ -108,6 +171,62 @@ func newGuard(cfg *Config) *guard {
 
 // client is the limit key of the request's client.
 func (g *guard) client(r *http.Request) string { return limit.Key(g.proxies.Client(r)) }
+
+// network is the limit key of the request's client's network.
+func (g *guard) network(r *http.Request) string { return limit.Network(g.proxies.Client(r)) }
+
+// networkOf returns the network of a client's limit key (limit.Key: an
+// IPv4 address or an IPv6 /64), as a table's creator is stored; a key
+// that is neither (the quick-match queue's "queue", "" for a client
+// without an address) has none, "".
+func networkOf(key string) string {
+	if a, err := netip.ParseAddr(key); err == nil {
+		return limit.Network(a)
+	}
+	if p, err := netip.ParsePrefix(key); err == nil {
+		return limit.Network(p.Addr())
+	}
+	return ""
+}
+
+// allowCreate spends one table creation of the request's client and of
+// its network, or answers 429 with Retry-After and returns false. A table
+// is made by POST /api/tables and by a quick-match entry alike (issue 24,
+// finding 13: quick match made tables 4–6× faster on the join budget).
+func (g *guard) allowCreate(w http.ResponseWriter, r *http.Request) bool {
+	if !allow(w, g.creates, g.client(r), "new tables") {
+		return false
+	}
+	retry, ok := g.netCreates.Allow(g.network(r))
+	if !ok {
+		w.Header().Set("Retry-After", limit.RetryAfter(retry))
+		api.Error(w, http.StatusTooManyRequests, "too_fast_network",
+			fmt.Sprintf("server: too many new tables from your network; try again in %s", retry.Round(time.Second)))
+	}
+	return ok
+}
+
+// holdWaiting takes a waiting table's places, its creator's and its
+// creator's network's, and returns the function that gives both back; or
+// says which bound refused it.
+func (g *guard) holdWaiting(client string) (release func(), refused string) {
+	mine, ok := g.waiting.Acquire(client)
+	if !ok {
+		return nothing, "client"
+	}
+	net := networkOf(client)
+	if net == "" {
+		return mine, ""
+	}
+	ours, ok := g.netWaiting.Acquire(net)
+	if !ok {
+		mine()
+		return nothing, "network"
+	}
+	return func() { mine(); ours() }, ""
+}
+
+func nothing() {}
 
 // allow spends one of the client's actions of rates, or answers 429 with
 // Retry-After and returns false.

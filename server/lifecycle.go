@@ -56,9 +56,9 @@ func (s *Server) restore(ctx context.Context) error {
 		d := &dormant{Summary: sm, unwait: func() {}}
 		why, reason := s.due(d, now)
 		if why == store.NotClosed && !sm.Started {
-			var ok bool
-			if d.unwait, ok = s.guard.waiting.Acquire(sm.Creator); !ok {
-				why, reason = store.Expired, "its creator has too many tables waiting"
+			var refused string
+			if d.unwait, refused = s.guard.holdWaiting(sm.Creator); refused != "" {
+				why, reason = store.Expired, "its creator ("+refused+") has too many tables waiting"
 			}
 		}
 		if why != store.NotClosed {
@@ -153,10 +153,16 @@ func (s *Server) retire(ctx context.Context, d *dormant, why store.Closed, reaso
 func (s *Server) sweep() {
 	tick := time.NewTicker(s.cfg.SweepEvery)
 	defer tick.Stop()
+	// The lobby's liveness of waiting tables is kept on the same loop
+	// (players.go).
+	listed := time.NewTicker(s.listedFor() / 4)
+	defer listed.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
+		case <-listed.C:
+			s.keepListed()
 		case now := <-tick.C:
 			type closing struct {
 				d      *dormant
@@ -384,6 +390,16 @@ func (s *Server) evict(t *table) {
 	if err := s.cfg.Store.Touch(ctx, t.id, active); err != nil {
 		s.log.Error("touch table", "table", t.id, "err", err)
 	}
+	// A busy server keeps no table waiting for players that nobody is
+	// at: it expires now rather than after WaitingTTL, so that tables
+	// made and left by a flood give their places back within a minute
+	// (issue 24, finding 5). It is closed before it leaves memory: a
+	// request meanwhile finds it here, and then closed.
+	expire := t.st == nil && s.busy()
+	if expire {
+		s.close(ctx, t.id, store.Expired, fmt.Sprintf("nobody was there for %v while the server was busy", s.cfg.Limits.BusyIdle))
+		s.lobbyGen.Add(1)
+	}
 	cancel()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -391,7 +407,7 @@ func (s *Server) evict(t *table) {
 		return
 	}
 	delete(s.tables, t.id)
-	if t.status() == "over" {
+	if expire || t.status() == "over" {
 		return
 	}
 	seated := 0
@@ -420,4 +436,37 @@ func (s *Server) countTables() map[string]int {
 		n[t.shown.Load().(string)]++
 	}
 	return n
+}
+
+// busy reports whether the tables in memory have reached 3/4 of
+// Config.MaxTables: tables nobody is connected to then leave memory after
+// Limits.BusyIdle, and those waiting for players expire.
+func (s *Server) busy() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.tables) >= s.cfg.MaxTables*3/4
+}
+
+// idleAfter is how long a table nobody is connected to stays in memory:
+// Config.IdleTimeout, or Limits.BusyIdle if shorter while the server is
+// busy.
+func (s *Server) idleAfter() time.Duration {
+	if s.busy() {
+		return min(s.cfg.IdleTimeout, s.cfg.Limits.BusyIdle)
+	}
+	return s.cfg.IdleTimeout
+}
+
+// idleCheck is when a table nobody has been connected to since empty
+// next looks whether it is idle (table.schedule): at its IdleTimeout, and
+// meanwhile when its BusyIdle is up and every BusyIdle/2 after, in case
+// the server has become busy since. A busy server's idle table thus goes
+// within 1.5 BusyIdle.
+func (s *Server) idleCheck(empty time.Time) time.Duration {
+	wait := time.Until(empty.Add(s.cfg.IdleTimeout))
+	busy := time.Until(empty.Add(s.cfg.Limits.BusyIdle))
+	if busy <= 0 {
+		busy = s.cfg.Limits.BusyIdle / 2
+	}
+	return min(wait, busy)
 }

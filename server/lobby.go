@@ -14,6 +14,7 @@ import (
 	"tapis/api"
 	"tapis/bot"
 	"tapis/game"
+	"tapis/limit"
 	"tapis/store"
 )
 
@@ -109,7 +110,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := s.guard.client(r)
-	if !allow(w, s.guard.creates, client, "new tables") {
+	if !s.guard.allowCreate(w, r) {
 		return
 	}
 	g := s.games[req.Game]
@@ -200,14 +201,35 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
 		return
 	}
-	// A table waiting for players holds one of its creator's places
-	// until it starts or goes.
-	unwait := func() {}
-	if !seated(tab.Seats) {
+	// One network's clients together hold no more than their share of
+	// the tables in memory (Limits.NetTables), from creation until the
+	// table goes: many addresses of one network cannot fill the server.
+	unhold := nothing
+	if net := networkOf(client); net != "" {
 		var ok bool
-		if unwait, ok = s.guard.waiting.Acquire(client); !ok {
+		if unhold, ok = s.guard.netTables.Acquire(net); !ok {
+			w.Header().Set("Retry-After", limit.RetryAfter(s.cfg.Limits.BusyIdle))
+			api.Error(w, http.StatusTooManyRequests, "too_many_tables_network",
+				fmt.Sprintf("server: your network holds %d tables already, its share of this server; try again later", s.cfg.Limits.NetTables))
+			return
+		}
+	}
+	// A table waiting for players holds one of its creator's places,
+	// and one of its creator's network's, until it starts or goes.
+	unwait := nothing
+	if !seated(tab.Seats) {
+		var refused string
+		switch unwait, refused = s.guard.holdWaiting(client); refused {
+		case "client":
+			unhold()
 			api.Error(w, http.StatusTooManyRequests, "too_many_waiting",
 				fmt.Sprintf("server: %d of your tables are waiting for players already; start or leave one first", s.cfg.Limits.Waiting))
+			return
+		case "network":
+			unhold()
+			w.Header().Set("Retry-After", limit.RetryAfter(s.cfg.Limits.BusyIdle))
+			api.Error(w, http.StatusTooManyRequests, "too_many_waiting_network",
+				fmt.Sprintf("server: %d tables from your network are waiting for players already; try again later", s.cfg.Limits.NetWaiting))
 			return
 		}
 	}
@@ -221,6 +243,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.cfg.Store.CreateTable(ctx, tab, start); err != nil {
 		unwait()
+		unhold()
 		s.log.Error("create table", "err", err)
 		api.Error(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
 		return
@@ -230,7 +253,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("lease of a new table", "table", tab.ID, "err", err, "holder", node)
 	}
 	t := newTable(s, tab)
-	t.unwait = unwait
+	t.unwait, t.unhold = unwait, unhold
 	if start != nil {
 		// Before anyone can reach it: nobody else is told.
 		t.open(start.No, start.Seed)

@@ -96,7 +96,10 @@ type lobbyTable struct {
 const lobbyLimit = 100
 
 // lobby answers GET /api/lobby[?game=cabo]: the public tables waiting for
-// players, newest first.
+// players where someone seated is connected or was within
+// Config.ListedFor, newest first. The store says when a person was last
+// at each (Table.Active), as the node holding the table keeps it
+// (keepListed), so that every node of a cluster lists the same tables.
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if g != "" && s.games[g] == nil {
@@ -113,7 +116,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		w.Write(c.body)
 		return
 	}
-	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, lobbyLimit)
+	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, time.Now().Add(-s.listedFor()), lobbyLimit)
 	if err != nil {
 		s.log.Error("lobby", "err", err)
 		api.Error(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
@@ -135,6 +138,60 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	s.lobbyCache[g] = lobbyPage{body: body, at: time.Now(), gen: gen}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(body)
+}
+
+// listedFor is Config.ListedFor, or its default.
+func (s *Server) listedFor() time.Duration {
+	if s.cfg.ListedFor > 0 {
+		return s.cfg.ListedFor
+	}
+	return time.Minute
+}
+
+// keepListed tells the store that the waiting tables loaded here where a
+// seated person is connected are attended now (store.Touch), so that the
+// lobby, on any node, lists them for another Config.ListedFor: it runs
+// every quarter of it (sweep). A table nobody seated is connected to is
+// left alone, and leaves the lobby once its last touch is that old
+// (issue 24, finding 17).
+func (s *Server) keepListed() {
+	s.mu.Lock()
+	ts := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		ts = append(ts, t)
+	}
+	s.mu.Unlock()
+	for _, t := range ts {
+		touch := func() {
+			if t.st != nil || !t.seatedConnected() {
+				return
+			}
+			// A waiting table has no moves to delay: the write is done
+			// on its goroutine, in order with its others.
+			ctx, cancel := s.persist()
+			defer cancel()
+			if err := s.cfg.Store.Touch(ctx, t.id, time.Now()); err != nil {
+				s.log.Error("touch table", "table", t.id, "err", err)
+			}
+		}
+		// A table whose inbox is full is not waited for: the next round
+		// touches it, well within ListedFor.
+		select {
+		case t.inbox <- touch:
+		default:
+		}
+	}
+}
+
+// seatedConnected reports whether a person seated at the table is
+// connected. It runs in the table's goroutine.
+func (t *table) seatedConnected() bool {
+	for _, st := range t.seats {
+		if st.Bot == "" && st.conns > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // lobbyFresh is how long a read of the lobby is served again.

@@ -271,11 +271,17 @@ func TestQuickMatch(t *testing.T) {
 	if w := cb.next("welcome"); int(w.Seat) != sb {
 		t.Fatalf("Bea's WebSocket: seat %d", w.Seat)
 	}
-	// Told once: the entry is gone.
+	// Told until the player leaves the queue (issue 24, finding 16), as
+	// the web client does once at the table: then the entry is gone.
 	var q queueResp
 	ada.must(http.StatusOK, "GET", "/api/queue", nil, &q)
+	if q.Entry == nil || q.Entry.Table != ta {
+		t.Fatalf("a seated entry asked again: %+v, want table %s", q.Entry, ta)
+	}
+	ada.must(http.StatusOK, "POST", "/api/queue/leave", map[string]any{}, nil)
+	ada.must(http.StatusOK, "GET", "/api/queue", nil, &q)
 	if q.Entry != nil {
-		t.Fatalf("a seated entry is still there: %+v", q.Entry)
+		t.Fatalf("a seated entry is still there after leaving: %+v", q.Entry)
 	}
 
 	cy := h.person()

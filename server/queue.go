@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"tapis/account"
@@ -61,7 +62,10 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	if !api.Read(w, r, &req) {
 		return
 	}
-	if !allow(w, s.guard.joins, s.guard.client(r), "queue requests") {
+	// An entry may make a table (bots fill the seats nobody takes): it
+	// spends a table creation of its client and network, as POST
+	// /api/tables does.
+	if !s.guard.allowCreate(w, r) {
 		return
 	}
 	g := s.games[req.Game]
@@ -104,9 +108,12 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 }
 
 // queued answers GET /api/queue: the player's entry, waiting or seated.
-// A seated entry is told once and then removed, so that a page opened
-// later does not send its player back to a table they have left; the
-// table stays among their tables (GET /api/me/tables).
+// A seated entry is told to every request until the player leaves the
+// queue (the web client does once it follows the entry to its table) or
+// joins it again, or its table is no longer among their unfinished ones:
+// told once, it was lost to whichever of a page's requests came first
+// (issue 24, finding 16: a first visit's guest making raced the queue's
+// poll). A page opened later offers the table rather than going there.
 func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.player(r)
 	if !ok {
@@ -123,12 +130,25 @@ func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be read")
 		return
 	}
-	if e.Table != "" {
+	if e.Table != "" && !s.unfinished(r, p.ID, e.Table) {
 		if err := s.cfg.Store.LeaveQueue(r.Context(), p.ID); err != nil {
 			s.log.Error("leave queue", "err", err)
 		}
+		api.Write(w, http.StatusOK, map[string]any{"entry": nil})
+		return
 	}
 	api.Write(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
+}
+
+// unfinished reports whether table is among player's unfinished tables
+// (true when the store cannot tell: the entry is kept, not lost).
+func (s *Server) unfinished(r *http.Request, player, table string) bool {
+	ts, err := s.cfg.Store.PlayerTables(r.Context(), player)
+	if err != nil {
+		s.log.Error("player tables", "err", err)
+		return true
+	}
+	return slices.ContainsFunc(ts, func(t store.PlayerTable) bool { return t.ID == table })
 }
 
 // dequeue answers POST /api/queue/leave.

@@ -116,6 +116,11 @@ type Config struct {
 	// there (default 30 days; negative: for ever). The sweep deletes it
 	// (chat.go).
 	ChatRetention time.Duration
+	// ListedFor is how long the lobby lists a public table waiting for
+	// players after anyone seated there was last connected (default
+	// 1 min): a table its host never opened, or left, is not offered
+	// to newcomers who would play a stand-in (players.go).
+	ListedFor time.Duration
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64

@@ -60,8 +60,10 @@ type table struct {
 	// store's Active), empty since when nobody at all has been.
 	seen, empty time.Time
 	// unwait gives back the place its creator's waiting table held
-	// (Limits.Waiting): once it starts, or when it goes.
-	unwait func()
+	// (Limits.Waiting): once it starts, or when it goes. unhold gives
+	// back its creator's network's place among the tables in memory
+	// (Limits.NetTables) when it goes.
+	unwait, unhold func()
 	// w is where the table writes its matches: the store, fenced by the
 	// node's lease in a cluster (owner.go). handedOver: the lease is
 	// lost, and the goroutine stops without another write.
@@ -127,7 +129,7 @@ func newTable(srv *Server, t store.Table) *table {
 	tb := &table{
 		srv: srv, id: t.ID, g: srv.games[t.Game], codec: codecFor(srv.games[t.Game]), players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid, rated: t.Rated,
-		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: func() {},
+		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: nothing, unhold: nothing,
 		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.writer(t.ID),
 	}
 	if tb.rated && tb.turnTime <= 0 {
@@ -180,7 +182,7 @@ func (t *table) post(ctx context.Context, f func()) error {
 // from a client before the server stopped is still applied and saved.
 func (t *table) run(ctx context.Context) {
 	defer close(t.dead)
-	defer func() { t.unwait() }()
+	defer func() { t.unwait(); t.unhold() }()
 	defer func() {
 		for c := range t.conns {
 			t.drop(c)
@@ -246,7 +248,7 @@ func (t *table) drain() {
 // idle reports whether the table need not stay in memory: nobody has been
 // connected for Config.IdleTimeout (lifecycle.go).
 func (t *table) idle() bool {
-	return len(t.conns) == 0 && time.Since(t.empty) >= t.srv.cfg.IdleTimeout
+	return len(t.conns) == 0 && time.Since(t.empty) >= t.srv.idleAfter()
 }
 
 // attended reports whether anyone, player or spectator, is connected:
@@ -262,7 +264,7 @@ func (t *table) schedule() {
 		t.shown.Store(t.status())
 	}
 	if t.idleC == nil && len(t.conns) == 0 {
-		t.idleC = time.After(time.Until(t.empty.Add(t.srv.cfg.IdleTimeout)))
+		t.idleC = time.After(t.srv.idleCheck(t.empty))
 	}
 	if t.st == nil || t.st.Over() || !t.attended() {
 		return

@@ -312,7 +312,7 @@ func (m *Memory) DeleteExpiredSessions(_ context.Context, now time.Time) (int, e
 }
 
 // WaitingTables implements Lobby.
-func (m *Memory) WaitingTables(_ context.Context, game string, limit int) ([]Table, error) {
+func (m *Memory) WaitingTables(_ context.Context, game string, since time.Time, limit int) ([]Table, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
@@ -320,7 +320,7 @@ func (m *Memory) WaitingTables(_ context.Context, game string, limit int) ([]Tab
 	}
 	var out []Table
 	for _, t := range m.tables {
-		if !t.Public || t.Closed != NotClosed || t.Match != nil || game != "" && t.Game != game || !t.free() {
+		if !t.Public || t.Closed != NotClosed || t.Match != nil || game != "" && t.Game != game || !t.free() || t.Active.Before(since) {
 			continue
 		}
 		out = append(out, copySaved(t).Table)

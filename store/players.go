@@ -117,9 +117,11 @@ type Players interface {
 // Lobby lists the public tables waiting for players.
 type Lobby interface {
 	// WaitingTables returns up to limit public tables that are not
-	// closed, have no match yet and have a free human seat, with their
-	// seats, newest first; game "" means every game.
-	WaitingTables(ctx context.Context, game string, limit int) ([]Table, error)
+	// closed, have no match yet, have a free human seat and were active
+	// at since or later (Table.Active: a person was seen there; the zero
+	// time for any), with their seats, newest first; game "" means every
+	// game.
+	WaitingTables(ctx context.Context, game string, since time.Time, limit int) ([]Table, error)
 }
 
 // Entry is one player waiting in the quick-match queue.

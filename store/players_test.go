@@ -305,7 +305,7 @@ func testLobby(t *testing.T, s Store) {
 	must(t, s.CloseTable(ctx, "w-closed", Expired, ""))
 	ids := func(game string, limit int) []string {
 		t.Helper()
-		ts, err := s.WaitingTables(ctx, game, limit)
+		ts, err := s.WaitingTables(ctx, game, time.Time{}, limit)
 		must(t, err)
 		var out []string
 		for _, x := range ts {
@@ -330,7 +330,27 @@ func testLobby(t *testing.T, s Store) {
 			t.Fatalf("waiting tables of %q, limit %d: %v, want %v", c.game, c.limit, got, c.want)
 		}
 	}
-	ts, err := s.WaitingTables(ctx, "cabo", 1)
+	// Only the tables active since a time (issue 24, finding 17: a
+	// table nobody is at is not listed): Active is Created at first, then
+	// what Touch says.
+	since := func(at time.Time) []string {
+		t.Helper()
+		ts, err := s.WaitingTables(ctx, "", at, 10)
+		must(t, err)
+		var out []string
+		for _, x := range ts {
+			out = append(out, x.ID)
+		}
+		return out
+	}
+	if got := since(ms(105111)); !reflect.DeepEqual(got, []string{"w-papayoo", "w-old"}) {
+		t.Fatalf("waiting tables active since w-old was made: %v", got)
+	}
+	must(t, s.Touch(ctx, "w-new", ms(200_000)))
+	if got := since(ms(150_000)); !reflect.DeepEqual(got, []string{"w-new"}) {
+		t.Fatalf("waiting tables active since a touch of w-new: %v", got)
+	}
+	ts, err := s.WaitingTables(ctx, "cabo", time.Time{}, 1)
 	must(t, err)
 	w := ts[0]
 	if !w.Public || w.Lang != "fr" || w.Players != 2 || !reflect.DeepEqual(w.Seats, []Seat{{Name: "A", TokenHash: "a", Player: "x"}, {}}) {

@@ -256,15 +256,15 @@ func (p *Postgres) DeleteExpiredSessions(ctx context.Context, now time.Time) (in
 
 // WaitingTables implements Lobby, in one snapshot: the tables, then their
 // seats.
-func (p *Postgres) WaitingTables(ctx context.Context, game string, limit int) ([]Table, error) {
+func (p *Postgres) WaitingTables(ctx context.Context, game string, since time.Time, limit int) ([]Table, error) {
 	var saved []Saved
 	err := p.read(ctx, "waiting tables", func(tx pgx.Tx) error {
 		var err error
 		saved, err = latest(ctx, tx, pgLatest+`
-			WHERE t.public AND t.closed = '' AND ($1 = '' OR t.game = $1) AND m.no IS NULL
+			WHERE t.public AND t.closed = '' AND ($1 = '' OR t.game = $1) AND m.no IS NULL AND t.active >= $3
 			  AND (SELECT count(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 			         AND (s.bot <> '' OR s.token_hash <> '')) < t.players
-			ORDER BY t.created DESC, t.id COLLATE "C" DESC LIMIT $2`, game, max(limit, 0))
+			ORDER BY t.created DESC, t.id COLLATE "C" DESC LIMIT $2`, game, max(limit, 0), millis(since))
 		if err != nil {
 			return err
 		}

@@ -169,17 +169,17 @@ func (s *SQLite) DeleteExpiredSessions(ctx context.Context, now time.Time) (int,
 }
 
 // WaitingTables implements Lobby.
-func (s *SQLite) WaitingTables(ctx context.Context, game string, limit int) ([]Table, error) {
+func (s *SQLite) WaitingTables(ctx context.Context, game string, since time.Time, limit int) ([]Table, error) {
 	if s.closed() {
 		return nil, ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT t.id FROM tables t
-		WHERE t.public = 1 AND t.closed = '' AND (? = '' OR t.game = ?)
+		WHERE t.public = 1 AND t.closed = '' AND (? = '' OR t.game = ?) AND t.active >= ?
 		  AND NOT EXISTS (SELECT 1 FROM matches WHERE table_id = t.id)
 		  AND (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		         AND (s.bot <> '' OR s.token_hash <> '')) < t.players
-		ORDER BY t.created DESC, t.id DESC LIMIT ?`, game, game, max(limit, 0))
+		ORDER BY t.created DESC, t.id DESC LIMIT ?`, game, game, since.UnixMilli(), max(limit, 0))
 	if err != nil {
 		return nil, fmt.Errorf("store: waiting tables: %v", err)
 	}

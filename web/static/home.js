@@ -103,7 +103,10 @@ export function homeParts({ games, open, turnLabel }) {
       return;
     }
     if (e?.table) {
-      quick.append(h('p.ready', h('a', { href: '/t/' + e.table, 'data-action': 'quick-table' }, t('quick.ready'))));
+      quick.append(h('p.ready', h('a', {
+        href: '/t/' + e.table, 'data-action': 'quick-table',
+        onclick: ev => { if (!ev.ctrlKey && !ev.metaKey && !ev.shiftKey && ev.button === 0) { ev.preventDefault(); follow(e.table); } },
+      }, t('quick.ready'))));
     }
     quick.append(h('p.about', t('quick.about')), h('div.qform',
       h('label', t('home.game'), ' ', qSelect('qm_game', q.game, games.map(x => [x.name, gameName(x.name)]), v => { q.game = v; })),
@@ -113,14 +116,30 @@ export function homeParts({ games, open, turnLabel }) {
       h('label', t('quick.wait'), ' ', qSelect('qm_wait', q.wait, WAITS.map(n => [n, waitLabel(n)]), v => { q.wait = Number(v); }))),
     h('button.primary', { type: 'button', 'data-action': 'quick', onclick: join }, t('quick.go')));
   };
+  // join queues the player. The guest is made first (a first visit's
+  // name), and until the entry is back nothing else reads the queue: the
+  // player's making wakes loadQueue, whose answer, older than the entry,
+  // would otherwise put the form back over a match being found.
   const join = async () => {
+    if (q.joining) return;
+    q.joining = true;
     try {
       await needPlayer();
       // A Cancel still on its way would otherwise take this new entry out.
       await q.leaving;
       const r = await api('POST', '/api/queue', { game: q.game, players: q.players, bot: q.bot, wait_seconds: q.wait, name: nameInput.value.trim() });
+      q.joining = false;
       queued(r.entry);
-    } catch (err) { if (err.message !== 'no name') toast(explain(err)); }
+    } catch (err) { if (err.message !== 'no name') toast(explain(err)); } finally { q.joining = false; }
+  };
+  // follow goes to the table the queue seated the player at, and takes
+  // the seated entry out of the queue: the server tells it until then,
+  // to every request, so that none racing this page's can lose it.
+  const follow = table => {
+    stopQueue();
+    q.entry = null;
+    api('POST', '/api/queue/leave', {}).catch(() => { /* told until the table ends */ });
+    open('/t/' + table);
   };
   const leave = async () => {
     const was = q.entry;
@@ -131,7 +150,7 @@ export function homeParts({ games, open, turnLabel }) {
   // queued follows an entry of the queue: to its table once seated, else
   // polled every second, its time counted on the page.
   const queued = entry => {
-    if (entry?.table) { stopQueue(); open('/t/' + entry.table); return; }
+    if (entry?.table) { follow(entry.table); return; }
     q.entry = entry || null;
     if (!q.entry) { stopQueue(); drawQuick(); return; }
     const joined = Date.parse(q.entry.joined);
@@ -146,17 +165,35 @@ export function homeParts({ games, open, turnLabel }) {
     if (el) el.textContent = clock((Date.now() - q.at) / 1000);
     if (q.asking) return;
     q.asking = true;
+    const was = q.entry;
     try {
       const r = await api('GET', '/api/queue');
+      // An entry gone while waiting (taken out from another tab, or
+      // told to an older server's other request) may have been seated:
+      // the player's tables say where.
+      if (!r.entry && was && !was.table && q.timer) {
+        const found = await seatedSince(was);
+        if (found) { follow(found); return; }
+      }
       if (q.timer || r.entry?.table) queued(r.entry);
     } catch { /* a lost request: the next second asks again */ } finally { q.asking = false; }
+  };
+  // seatedSince finds a table of the entry's game made for the player
+  // since the entry joined the queue ("" for none).
+  const seatedSince = async entry => {
+    const joined = Date.parse(entry.joined);
+    const list = (await api('GET', '/api/me/tables')).tables || [];
+    const tb = list.find(x => x.game === entry.game && x.status === 'playing' && Date.parse(x.created) >= joined - 1000);
+    return tb ? tb.id : '';
   };
   const stopQueue = () => { clearInterval(q.timer); q.timer = null; };
   stops.push(stopQueue);
   const loadQueue = async () => {
-    if (!player()) return;
+    // A join under way, or an entry followed already, owns the queue.
+    if (!player() || q.joining || q.timer) return;
     try {
       const r = await api('GET', '/api/queue');
+      if (q.joining || q.timer) return;
       // A match found while away is not followed on its own (the player
       // came back here on purpose): it is offered as a link.
       if (r.entry?.table) { q.entry = r.entry; drawQuick(); } else queued(r.entry);
