@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-
 	"tapis/server"
 	"tapis/store"
 )
