@@ -149,6 +149,9 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrTaken): // taken meanwhile
 		taken(w, username)
 		return
+	case errors.Is(err, store.ErrClaimed): // another claim of theirs won
+		api.Error(w, http.StatusConflict, "claimed", "account: you have claimed a username already")
+		return
 	case err != nil:
 		storeError(w)
 		return
