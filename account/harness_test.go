@@ -45,6 +45,10 @@ type harness struct {
 	clock  *clock
 	srv    *httptest.Server
 	hashes atomic.Int64 // argon2 computations started, of every kind
+	// hold, if set before the requests it concerns, runs as each hash
+	// starts, with the network it runs for, holding its slot until it
+	// returns.
+	hold func(network string)
 }
 
 // newHarness starts a harness; edit, if not nil, changes the Config
@@ -57,7 +61,12 @@ func newHarness(t *testing.T, edit func(*Config)) *harness {
 	}
 	h := &harness{t: t, store: store.NewMemory(), clock: &clock{now: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)}}
 	hasher := NewHasher(0)
-	hasher.holding = func() { h.hashes.Add(1) }
+	hasher.holding = func(network string) {
+		h.hashes.Add(1)
+		if h.hold != nil {
+			h.hold(network)
+		}
+	}
 	cfg := Config{Players: h.store, Hasher: hasher, Now: h.clock.Now, Proxies: proxies}
 	if edit != nil {
 		edit(&cfg)
