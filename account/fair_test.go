@@ -13,7 +13,7 @@ import (
 
 // waitUntil waits for cond to hold, failing the test after a minute: a
 // wait on a condition, not a guess at how long something takes.
-func waitUntil(t *testing.T, what string, cond func() bool) {
+func waitUntil(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for !cond() {

@@ -39,7 +39,7 @@ func (c *clock) Advance(d time.Duration) {
 // a test server that trusts the loopback as a proxy, so that each client
 // can say which address it comes from in X-Forwarded-For.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	svc    *Service
 	store  *store.Memory
 	clock  *clock
@@ -53,7 +53,7 @@ type harness struct {
 
 // newHarness starts a harness; edit, if not nil, changes the Config
 // before the Service is made.
-func newHarness(t *testing.T, edit func(*Config)) *harness {
+func newHarness(t testing.TB, edit func(*Config)) *harness {
 	t.Helper()
 	proxies, err := limit.ParseProxies("127.0.0.1, ::1")
 	if err != nil {
@@ -107,7 +107,7 @@ type answer struct {
 }
 
 // player returns the "player" of a successful answer, nil for null.
-func (a answer) player(t *testing.T) *PlayerView {
+func (a answer) player(t testing.TB) *PlayerView {
 	t.Helper()
 	var v struct {
 		Player *PlayerView `json:"player"`
