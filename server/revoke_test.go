@@ -50,7 +50,8 @@ func TestRevokedSessionsSocketsClose(t *testing.T) {
 			var tab seatResp
 			ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &tab)
 			ada.must(http.StatusOK, "POST", "/api/account/claim", map[string]string{"username": "ada", "password": pw}, nil)
-			h.join(tab.Table, "Bob")
+			bob := h.dial(tab.Table, h.join(tab.Table, "Bob").Token)
+			bob.next("welcome")
 
 			// Ada's own page, by its seat token, and a thief's, by a
 			// session signed in with her password.
@@ -76,6 +77,12 @@ func TestRevokedSessionsSocketsClose(t *testing.T) {
 				if err == nil {
 					t.Fatalf("a deleted player's seat token still connects (%v)", back.next("welcome").Seat)
 				}
+				// The seat is nobody's to take, shows no name, and the
+				// stand-in plays it without waiting for a return.
+				bob.within(10*time.Second, "the stand-in at the deleted player's seat", func(m infoMsg) bool {
+					s, ok := m.seat(0)
+					return ok && s.Name == "" && !s.Free && s.Standin
+				})
 				return
 			}
 			if err != nil {
