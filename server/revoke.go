@@ -114,6 +114,9 @@ func (t *table) revoke(player string, deleted bool) {
 	for i := range mine {
 		st := t.seats[i].Seat
 		st.TokenHash = hashToken(randomToken()) // taken, by nobody who can connect
+		// The store has cleared the name (DeletePlayer); the reseat that
+		// clears it here may come after this.
+		st.Name = ""
 		if err := t.w.SetSeat(ctx, i, st, nil); err != nil {
 			t.srv.log.Error("void a deleted player's seat", "table", t.id, "seat", i, "err", err)
 			continue
