@@ -7,7 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
+	"tapis/cluster"
+	"tapis/cluster/natstest"
 	"tapis/game"
+	"tapis/store"
 )
 
 // closes waits for the server to close c, failing the test if it does not.
@@ -136,4 +141,39 @@ func TestRenameObeysTheJoinsNameRuleAndIsPaced(t *testing.T) {
 		}
 	}
 	t.Fatal("20 renames in a row were all accepted")
+}
+
+// Finding 9 of issue 24, in a cluster: a table and its sockets live on the
+// node that holds its lease, and the password is changed through another;
+// the revocation reaches every node, as a rename does.
+func TestRevokedSessionsSocketsCloseOnEveryNode(t *testing.T) {
+	const pw = "lovelace-1815"
+	st := store.NewMemory()
+	url := natstest.Start(t)
+	node := func(name string) *harness {
+		nc, err := nats.Connect(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		cfg := withStore(testConfig(), st)
+		cfg.Cluster, cfg.Leases = cluster.New(nc, name), st
+		return newHarness(t, cfg)
+	}
+	a, b := node("nodeA"), node("nodeB")
+	ada := a.person()
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	var tab seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &tab)
+	ada.must(http.StatusOK, "POST", "/api/account/claim", map[string]string{"username": "ada", "password": pw}, nil)
+	thief := a.person()
+	thief.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"username": "ada", "password": pw}, nil)
+	stolen := thief.dial(tab.Table)
+	if w := stolen.next("welcome"); w.Seat != 0 {
+		t.Fatalf("the thief's session socket is seat %d", w.Seat)
+	}
+	// Ada's browser, the same cookies, through node B.
+	onB := &person{h: b, c: ada.c}
+	onB.must(http.StatusOK, "POST", "/api/account/password", map[string]string{"old": pw, "new": "babbage-1822"}, nil)
+	stolen.closes("the socket on node A of a session ended through node B")
 }
