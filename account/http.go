@@ -249,13 +249,6 @@ func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.
 	return ctx, done, true
 }
 
-// signedIn returns the player signed in on r's browser, or answers 401
-// (or 500) and returns false.
-func (s *Service) signedIn(w http.ResponseWriter, r *http.Request) (store.Player, bool) {
-	p, _, err := s.current(r)
-	return p, s.found(w, err)
-}
-
 // found answers for current's error, if any, and reports whether there
 // was none.
 func (s *Service) found(w http.ResponseWriter, err error) bool {
