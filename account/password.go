@@ -1,8 +1,10 @@
 // Package account holds what the server knows about players: guest sessions, usernames and
 // passwords. This file hashes passwords with argon2id and checks them; session.go makes session
 // tokens, username.go and name.go clean names, service.go ties a browser's cookie to a player in
-// the store, http.go is the API (Service.Routes) and origin.go keeps other sites from using it
-// (SameOrigin). The store only keeps the strings made here.
+// the store, http.go and signin.go are the API (Service.Routes), budget.go and fair.go bound what
+// hashing one client or network may ask for, device.go keeps an account's owner out of its lock,
+// and origin.go keeps other sites from using it (SameOrigin). The store only keeps the strings
+// made here.
 package account
 
 import (
