@@ -81,6 +81,10 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.setDevice(w, r, key)
+	// Sockets opened under the guest's session close, and the page
+	// connects again under the new one: whoever had learnt the old one
+	// keeps nothing of the account.
+	s.revoked(p.ID)
 	p.Username, p.UsernameKey, p.Password = username, key, phc
 	api.Write(w, http.StatusOK, me{View(p)})
 }
@@ -174,6 +178,10 @@ func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 		if err := s.players.MoveSeats(r.Context(), guest.ID, p.ID, p.Name); err == nil {
 			s.moved(guest.ID, p)
 		}
+	}
+	if gerr == nil {
+		// As for a claim: the sockets of the session replaced close.
+		s.revoked(guest.ID)
 	}
 	api.Write(w, http.StatusOK, me{View(p)})
 }

@@ -3,6 +3,8 @@ package server_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/cookiejar"
+	neturl "net/url"
 	"strings"
 	"testing"
 	"time"
@@ -176,4 +178,32 @@ func TestRevokedSessionsSocketsCloseOnEveryNode(t *testing.T) {
 	onB := &person{h: b, c: ada.c}
 	onB.must(http.StatusOK, "POST", "/api/account/password", map[string]string{"old": pw, "new": "babbage-1822"}, nil)
 	stolen.closes("the socket on node A of a session ended through node B")
+}
+
+// Finding 12 of issue 24, at the table: a claim kept the guest's session,
+// so whoever had learnt it played on as the account. The claim replaces
+// the session, and a socket opened under the old one closes.
+func TestClaimClosesTheGuestSessionsSockets(t *testing.T) {
+	h := newHarness(t, testConfig())
+	ada := h.person()
+	ada.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": "Ada"}, nil)
+	var tab seatResp
+	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &tab)
+	// A copy of the guest's cookie, as a fixed or stolen session id.
+	jar, _ := cookiejar.New(nil)
+	u, _ := neturl.Parse(h.hs.URL)
+	jar.SetCookies(u, ada.c.Jar.Cookies(u))
+	thief := &person{h: h, c: &http.Client{Jar: jar}}
+	stolen := thief.dial(tab.Table)
+	if w := stolen.next("welcome"); w.Seat != 0 {
+		t.Fatalf("the copied session's socket is seat %d", w.Seat)
+	}
+	ada.must(http.StatusOK, "POST", "/api/account/claim", map[string]string{"username": "ada", "password": "lovelace-1815"}, nil)
+	stolen.closes("the socket of the guest session the claim replaced")
+	if w := thief.dial(tab.Table).next("welcome"); w.Seat != game.Spectator {
+		t.Fatalf("the old session connects again as seat %d, want a spectator", w.Seat)
+	}
+	if w := ada.dial(tab.Table).next("welcome"); w.Seat != 0 {
+		t.Fatalf("the claimer's new session connects as seat %d", w.Seat)
+	}
 }
