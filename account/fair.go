@@ -13,7 +13,7 @@ import (
 // from elsewhere, which waited 16 s. A request names its network
 // (limit.Network: an IPv4 /24 or IPv6 /48) in its context (WithNetwork);
 // each network may have a few requests waiting at once, and the one
-// after them is refused at once (ErrQueueFull) rather than queued. So a
+// after them is refused at once (QueueFullError) rather than queued. So a
 // newcomer's request waits behind at most one hash per other network
 // waiting, whatever those networks send.
 
@@ -26,11 +26,11 @@ const DefaultQueue = 8
 // network's queue is full: about what a few hashes take.
 const queueRetry = time.Second
 
-// ErrQueueFull is the error of a hash refused because the requests of its
+// QueueFullError is the error of a hash refused because the requests of its
 // network already fill their share of the queue.
-type ErrQueueFull struct{ Retry time.Duration }
+type QueueFullError struct{ Retry time.Duration }
 
-func (e *ErrQueueFull) Error() string {
+func (e *QueueFullError) Error() string {
 	return "account: too many passwords from your network are being checked: try again in a moment"
 }
 
@@ -84,7 +84,7 @@ func (f *fair) acquire(ctx context.Context, network string) error {
 	q := f.waiting[network]
 	if len(q) >= f.perNet {
 		f.mu.Unlock()
-		return &ErrQueueFull{Retry: queueRetry}
+		return &QueueFullError{Retry: queueRetry}
 	}
 	w := &waiter{ready: make(chan struct{})}
 	if len(q) == 0 {

@@ -228,9 +228,9 @@ func TestFairTurns(t *testing.T) {
 			return done
 		}
 		a1, a2 := wait(ctx, "a1", "a"), wait(ctx, "a2", "a")
-		var full *ErrQueueFull
+		var full *QueueFullError
 		if err := <-wait(ctx, "a3", "a"); !errors.As(err, &full) {
-			t.Fatalf("a third request of a full network: %v, want ErrQueueFull", err)
+			t.Fatalf("a third request of a full network: %v, want QueueFullError", err)
 		}
 		gone, giveUp := context.WithCancel(ctx)
 		c1 := wait(gone, "c1", "c")

@@ -266,7 +266,7 @@ func (s *Service) found(w http.ResponseWriter, err error) bool {
 // fail answers for an error of Ensure, a rate limit or the Hasher.
 func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var lim *LimitError
-	var full *ErrQueueFull
+	var full *QueueFullError
 	switch {
 	case errors.As(err, &lim):
 		w.Header().Set("Retry-After", limit.RetryAfter(lim.Retry))

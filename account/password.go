@@ -244,7 +244,7 @@ func NewHasher(n int) *Hasher {
 
 // acquire waits for a free slot, in the turn of ctx's network (WithNetwork), until ctx ends;
 // the caller must call release after. A network whose queue is full is refused at once with
-// an *ErrQueueFull.
+// an *QueueFullError.
 func (h *Hasher) acquire(ctx context.Context) error {
 	// Checked first, as a request already given up on should not hash.
 	if ctx.Err() != nil {
