@@ -39,17 +39,21 @@ func (c *clock) Advance(d time.Duration) {
 // a test server that trusts the loopback as a proxy, so that each client
 // can say which address it comes from in X-Forwarded-For.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	svc    *Service
 	store  *store.Memory
 	clock  *clock
 	srv    *httptest.Server
 	hashes atomic.Int64 // argon2 computations started, of every kind
+	// hold, if set before the requests it concerns, runs as each hash
+	// starts, with the network it runs for, holding its slot until it
+	// returns.
+	hold func(network string)
 }
 
 // newHarness starts a harness; edit, if not nil, changes the Config
 // before the Service is made.
-func newHarness(t *testing.T, edit func(*Config)) *harness {
+func newHarness(t testing.TB, edit func(*Config)) *harness {
 	t.Helper()
 	proxies, err := limit.ParseProxies("127.0.0.1, ::1")
 	if err != nil {
@@ -57,7 +61,12 @@ func newHarness(t *testing.T, edit func(*Config)) *harness {
 	}
 	h := &harness{t: t, store: store.NewMemory(), clock: &clock{now: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)}}
 	hasher := NewHasher(0)
-	hasher.holding = func() { h.hashes.Add(1) }
+	hasher.holding = func(network string) {
+		h.hashes.Add(1)
+		if h.hold != nil {
+			h.hold(network)
+		}
+	}
 	cfg := Config{Players: h.store, Hasher: hasher, Now: h.clock.Now, Proxies: proxies}
 	if edit != nil {
 		edit(&cfg)
@@ -98,7 +107,7 @@ type answer struct {
 }
 
 // player returns the "player" of a successful answer, nil for null.
-func (a answer) player(t *testing.T) *PlayerView {
+func (a answer) player(t testing.TB) *PlayerView {
 	t.Helper()
 	var v struct {
 		Player *PlayerView `json:"player"`

@@ -1,8 +1,8 @@
 package account
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"net/http"
 
 	"tapis/api"
@@ -89,154 +89,15 @@ func (s *Service) SetMe(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	case p.Name != name:
+		if !s.mayRename(w, r, p, name) {
+			return
+		}
 		if err := s.players.RenamePlayer(r.Context(), p.ID, name); err != nil {
 			storeError(w)
 			return
 		}
 		p.Name = name
 		s.changed(p)
-	}
-	api.Write(w, http.StatusOK, me{View(p)})
-}
-
-// credentials is the body of a claim and a sign-in.
-type credentials struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-}
-
-// Claim answers POST /api/account/claim: the guest signed in takes a
-// username and a password, so that it can sign in elsewhere.
-func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
-	var req credentials
-	if !api.Read(w, r, &req) {
-		return
-	}
-	p, ok := s.signedIn(w, r)
-	if !ok {
-		return
-	}
-	if p.Username != "" {
-		api.Error(w, http.StatusConflict, "claimed", fmt.Sprintf("account: you are %s already", p.Username))
-		return
-	}
-	username, err := CleanUsername(req.Username)
-	if err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_username", err.Error())
-		return
-	}
-	if err := checkNewPassword(req.Password); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
-		return
-	}
-	// Whether a username is taken is no secret when claiming one; asking
-	// before hashing spares a hash when it is.
-	key := UsernameKey(username)
-	switch _, err := s.players.PlayerByUsername(r.Context(), key); {
-	case err == nil:
-		taken(w, username)
-		return
-	case !errors.Is(err, store.ErrNotFound):
-		storeError(w)
-		return
-	}
-	phc, err := s.hasher.Hash(r.Context(), req.Password)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	switch err := s.players.ClaimUsername(r.Context(), p.ID, username, key, phc); {
-	case errors.Is(err, store.ErrTaken): // taken meanwhile
-		taken(w, username)
-		return
-	case err != nil:
-		storeError(w)
-		return
-	}
-	p.Username, p.UsernameKey, p.Password = username, key, phc
-	api.Write(w, http.StatusOK, me{View(p)})
-}
-
-func taken(w http.ResponseWriter, username string) {
-	api.Error(w, http.StatusConflict, "taken", fmt.Sprintf("account: the username %s is taken", username))
-}
-
-// badCredentials is the one answer to a failed sign-in, whatever failed,
-// so that it never tells whether a username exists.
-func badCredentials(w http.ResponseWriter) {
-	api.Error(w, http.StatusUnauthorized, "bad_credentials", "account: wrong username or password")
-}
-
-// SignIn answers POST /api/account/signin: this browser becomes the
-// player with that username, in a new session replacing its own.
-//
-// An unknown username and a wrong password get the same answer after the
-// same work (one hash), and both spend the address's and the username's
-// budget of attempts, checked before hashing.
-func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
-	var req credentials
-	if !api.Read(w, r, &req) {
-		return
-	}
-	// Refusing an empty or huge password says nothing about the account.
-	if err := checkPasswordSize(req.Password); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
-		return
-	}
-	key := ""
-	if username, err := CleanUsername(req.Username); err == nil {
-		key = UsernameKey(username)
-	}
-	// A name that cannot be a username is charged to the address only,
-	// and answered as an unknown one.
-	if err := s.allowCheck(r, key); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var p store.Player
-	err := store.ErrNotFound
-	if key != "" {
-		p, err = s.players.PlayerByUsername(r.Context(), key)
-	}
-	switch {
-	case errors.Is(err, store.ErrNotFound) || err == nil && p.Deleted:
-		if err := s.hasher.VerifyNone(r.Context(), req.Password); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		badCredentials(w)
-		return
-	case err != nil:
-		storeError(w)
-		return
-	}
-	ok, err := s.hasher.Verify(r.Context(), req.Password, p.Password)
-	switch {
-	case err != nil:
-		s.fail(w, r, err)
-		return
-	case !ok:
-		badCredentials(w)
-		return
-	}
-	if NeedsRehash(p.Password) {
-		s.rehash(r, p.ID, req.Password)
-	}
-	old := ""
-	guest, sess, err := s.current(r)
-	if err == nil {
-		old = sess.Hash
-	}
-	if err := s.signIn(w, r, p.ID, old); err != nil {
-		storeError(w)
-		return
-	}
-	if err == nil && guest.Username == "" && guest.ID != p.ID {
-		// A guest signing in to their account on this browser keeps the
-		// games they are playing: their seats go to the account.
-		if err := s.players.MoveSeats(r.Context(), guest.ID, p.ID, p.Name); err == nil {
-			s.moved(guest.ID, p)
-		}
 	}
 	api.Write(w, http.StatusOK, me{View(p)})
 }
@@ -265,6 +126,11 @@ func (s *Service) SignOut(w http.ResponseWriter, r *http.Request) {
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		storeError(w)
 		return
+	}
+	if p.ID != "" {
+		// The sockets opened under the ended session(s) close; the
+		// player's browsers still signed in connect again.
+		s.revoked(p.ID)
 	}
 	s.clearCookie(w, r)
 	api.Write(w, http.StatusOK, me{})
@@ -295,10 +161,14 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
 		return
 	}
-	if !s.passwordRight(w, r, p, req.Old) {
+	ctx, done, ok := s.passwordRight(w, r, p, req.Old)
+	if !ok {
 		return
 	}
-	phc, err := s.hasher.Hash(r.Context(), req.New)
+	// The new hash is the same request's: it runs under the same turn of
+	// the player's one hash at a time.
+	phc, err := s.hasher.Hash(ctx, req.New)
+	done()
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -311,6 +181,10 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	}
+	// Whoever knew the old password may be playing on a socket opened
+	// under a session just ended: it closes (this browser's too, which
+	// connects again under its session).
+	s.revoked(p.ID)
 	api.Write(w, http.StatusOK, me{View(p)})
 }
 
@@ -330,42 +204,49 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) {
 	if !s.found(w, err) {
 		return
 	}
-	if p.Username != "" && !s.passwordRight(w, r, p, req.Password) {
-		return
+	if p.Username != "" {
+		_, done, ok := s.passwordRight(w, r, p, req.Password)
+		if !ok {
+			return
+		}
+		done()
 	}
 	if err := s.players.DeletePlayer(r.Context(), p.ID); err != nil {
 		storeError(w)
 		return
 	}
 	s.changed(store.Player{ID: p.ID, Created: p.Created, Deleted: true})
+	s.revoked(p.ID)
 	s.clearCookie(w, r)
 	api.Write(w, http.StatusOK, me{})
 }
 
-// passwordRight checks the signed-in player's password, answering and
-// returning false unless it is right.
-func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.Player, password string) bool {
+// passwordRight checks the signed-in player's password, spending the
+// budgets of a hash and of their account, answering and returning false
+// unless it is right. When right, it returns the context to hash under
+// and done, which ends the player's turn of hashing: the caller calls it.
+func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.Player, password string) (context.Context, func(), bool) {
 	if err := checkPasswordSize(password); err != nil {
 		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
-		return false
+		return nil, nil, false
 	}
-	ok, err := s.checkPassword(r, p, password)
+	ctx, done, err := s.hashing(r, p.ID, charge{s.accounts, p.UsernameKey})
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, nil, false
+	}
+	ok, err := s.checkPassword(ctx, p, password)
 	switch {
 	case err != nil:
+		done()
 		s.fail(w, r, err)
-		return false
+		return nil, nil, false
 	case !ok:
+		done()
 		api.Error(w, http.StatusForbidden, "wrong_password", "account: wrong password")
-		return false
+		return nil, nil, false
 	}
-	return true
-}
-
-// signedIn returns the player signed in on r's browser, or answers 401
-// (or 500) and returns false.
-func (s *Service) signedIn(w http.ResponseWriter, r *http.Request) (store.Player, bool) {
-	p, _, err := s.current(r)
-	return p, s.found(w, err)
+	return ctx, done, true
 }
 
 // found answers for current's error, if any, and reports whether there
@@ -385,10 +266,14 @@ func (s *Service) found(w http.ResponseWriter, err error) bool {
 // fail answers for an error of Ensure, a rate limit or the Hasher.
 func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var lim *LimitError
+	var full *QueueFullError
 	switch {
 	case errors.As(err, &lim):
 		w.Header().Set("Retry-After", limit.RetryAfter(lim.Retry))
 		api.Error(w, http.StatusTooManyRequests, "too_fast", lim.Error())
+	case errors.As(err, &full):
+		w.Header().Set("Retry-After", limit.RetryAfter(full.Retry))
+		api.Error(w, http.StatusTooManyRequests, "too_fast", full.Error())
 	case errors.Is(err, ErrNameEmpty):
 		api.Error(w, http.StatusBadRequest, "bad_name", err.Error())
 	case errors.Is(err, ErrPasswordEmpty), errors.Is(err, ErrPasswordTooShort), errors.Is(err, ErrPasswordTooLong):

@@ -270,7 +270,8 @@ func TestSignInRateLimits(t *testing.T) {
 		failed(h.client(fmt.Sprintf("203.0.113.%d", i+1)), creds("ANN", fmt.Sprint("guess ", i)))
 	}
 	refused(h.client("203.0.113.9"), creds("ann", "another guess"))
-	// Even the right password waits: the limit cannot tell the owner.
+	// Even the right password waits, from a browser without a device
+	// cookie for the account (see TestStrangersGuessesDoNotLockOutTheOwnersBrowser).
 	refused(h.client("203.0.113.10"), creds("ann", secret))
 
 	// One address trying many accounts.

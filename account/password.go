@@ -1,8 +1,10 @@
 // Package account holds what the server knows about players: guest sessions, usernames and
 // passwords. This file hashes passwords with argon2id and checks them; session.go makes session
 // tokens, username.go and name.go clean names, service.go ties a browser's cookie to a player in
-// the store, http.go is the API (Service.Routes) and origin.go keeps other sites from using it
-// (SameOrigin). The store only keeps the strings made here.
+// the store, http.go and signin.go are the API (Service.Routes), budget.go and fair.go bound what
+// hashing one client or network may ask for, device.go keeps an account's owner out of its lock,
+// and origin.go keeps other sites from using it (SameOrigin). The store only keeps the strings
+// made here.
 package account
 
 import (
@@ -221,11 +223,14 @@ func NeedsRehash(phc string) bool {
 
 // A Hasher bounds how many argon2 computations run at once, because each holds 19 MiB (more for
 // stronger stored parameters) and a burst of sign-ins must queue rather than exhaust memory.
-// Its methods are safe for concurrent use.
+// Its slots go to the networks waiting in turn, and each network may have DefaultQueue hashes
+// waiting at once (fair.go), so that a flood from one network delays the others' sign-ins by a
+// hash or two at most. Its methods are safe for concurrent use.
 type Hasher struct {
-	slots chan struct{}
-	// holding, when set by a test, runs while a slot is held, so a test can keep it held.
-	holding func()
+	slots *fair
+	// holding, when set by a test, runs while a slot is held with the network it is held for,
+	// so a test can keep it held and see whose turn it was.
+	holding func(network string)
 }
 
 // NewHasher returns a Hasher running at most n hashes at once; n < 1 means GOMAXPROCS, as
@@ -234,28 +239,28 @@ func NewHasher(n int) *Hasher {
 	if n < 1 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	return &Hasher{slots: make(chan struct{}, n)}
+	return &Hasher{slots: newFair(n, DefaultQueue)}
 }
 
-// acquire waits for a free slot until ctx ends; the caller must call release after.
+// acquire waits for a free slot, in the turn of ctx's network (WithNetwork), until ctx ends;
+// the caller must call release after. A network whose queue is full is refused at once with
+// an *QueueFullError.
 func (h *Hasher) acquire(ctx context.Context) error {
-	// Checked first because select picks at random when both a slot and ctx.Done are ready,
-	// and a request already given up on should not hash.
+	// Checked first, as a request already given up on should not hash.
 	if ctx.Err() != nil {
 		return fmt.Errorf("account: not hashing the password: %w", context.Cause(ctx))
 	}
-	select {
-	case h.slots <- struct{}{}:
-	case <-ctx.Done():
-		return fmt.Errorf("account: gave up waiting for a free password hashing slot: %w", context.Cause(ctx))
+	network := networkOf(ctx)
+	if err := h.slots.acquire(ctx, network); err != nil {
+		return err
 	}
 	if h.holding != nil {
-		h.holding()
+		h.holding(network)
 	}
 	return nil
 }
 
-func (h *Hasher) release() { <-h.slots }
+func (h *Hasher) release() { h.slots.release() }
 
 // Hash is the package's Hash, waiting for a free slot until ctx ends. Password rules are checked
 // before waiting, so a refused password never queues.

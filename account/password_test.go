@@ -239,7 +239,7 @@ func TestHasherCap(t *testing.T) {
 			release  = make(chan struct{})
 			firstOne = true
 		)
-		h.holding = func() {
+		h.holding = func(string) {
 			mu.Lock()
 			inside++
 			most = max(most, inside)

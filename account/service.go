@@ -1,6 +1,7 @@
 package account
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
@@ -51,8 +52,44 @@ type Config struct {
 	// successful sign-in spends one too, which a player signing in on a
 	// few devices never notices. Defaults: per account 10 at once, then
 	// one a minute; per address 30 at once, then one every 20 s.
+	// Only usernames that exist have a budget, so that strangers trying
+	// made-up usernames cannot push a locked account's budget out of
+	// memory (issue 24, finding 11).
 	Accounts  *limit.Rates
 	Addresses *limit.Rates
+	// Networks and PerPlayer bound the hashes (claims, sign-ins, password
+	// checks) asked for from one network (limit.Network: an IPv4 /24 or
+	// IPv6 /48) and by one signed-in player. Defaults: per network 60 at
+	// once, then one every 2 s; per player 6 at once, then one every
+	// 20 s. A player also has one hash at a time at most: a second asked
+	// for while one runs is refused.
+	Networks  *limit.Rates
+	PerPlayer *limit.Rates
+	// Devices bounds the sign-ins tried from a browser holding a device
+	// cookie (device.go) for the account it names, instead of the
+	// account's own budget: strangers' wrong guesses lock the account
+	// for strangers only. Default 10 at once, then one a minute, as an
+	// account's. DeviceKey signs device cookies (default: random at
+	// start, so that the cookies of a restarted server or of another node
+	// are not recognised and their browsers fall back on the account's
+	// budget); nodes that share it recognise each other's.
+	Devices   *limit.Rates
+	DeviceKey []byte
+	// Renames bounds how often a player renames themselves, as each
+	// rename is shown at every table they sit at. Default 5 at once, then
+	// one every 20 s.
+	Renames *limit.Rates
+	// Renaming, if set, is asked before a player is renamed, and refuses
+	// with an error wrapping ErrNameTaken and naming the clash (the HTTP
+	// answer is 409 with its words; another error is a 500): the server refuses a name that reads like another player's
+	// at a table where the player sits, as it refuses it to a newcomer.
+	Renaming func(ctx context.Context, p store.Player, name string) error
+	// Revoked, if set, is told that a player's sessions ended (signed
+	// out, everywhere or here; the password changed; the account
+	// deleted): the server closes the player's sockets, which were opened
+	// under a session that may no longer be, and the browsers still
+	// signed in connect again.
+	Revoked func(player string)
 	// Changed, if set, is told of a player renamed (their new name) or
 	// deleted (Deleted set, no name) once the store has it, so that the
 	// tables showing them can follow at once.
@@ -75,8 +112,17 @@ type Service struct {
 	guests    *limit.Rates
 	accounts  *limit.Rates
 	addresses *limit.Rates
-	changed   func(p store.Player)
-	moved     func(from string, to store.Player)
+	networks  *limit.Rates
+	perPlayer *limit.Rates
+	devices   *limit.Rates
+	deviceKey []byte
+	renames   *limit.Rates
+	// busy holds the players with a hash under way: one at a time.
+	busy     *limit.Counts
+	changed  func(p store.Player)
+	moved    func(from string, to store.Player)
+	renaming func(ctx context.Context, p store.Player, name string) error
+	revoked  func(player string)
 }
 
 // New returns a Service for c.
@@ -87,6 +133,30 @@ func New(c Config) (*Service, error) {
 	s := &Service{
 		players: c.Players, hasher: c.Hasher, now: c.Now, lifetime: c.Lifetime, proxies: c.Proxies,
 		guests: c.Guests, accounts: c.Accounts, addresses: c.Addresses, changed: c.Changed, moved: c.Moved,
+		networks: c.Networks, perPlayer: c.PerPlayer, devices: c.Devices, deviceKey: c.DeviceKey, renames: c.Renames,
+		busy: limit.NewCounts(1, 0), renaming: c.Renaming, revoked: c.Revoked,
+	}
+	if s.renaming == nil {
+		s.renaming = func(context.Context, store.Player, string) error { return nil }
+	}
+	if s.revoked == nil {
+		s.revoked = func(string) {}
+	}
+	if s.networks == nil {
+		s.networks = limit.NewRates(rate.Every(2*time.Second), 60, keysHeld)
+	}
+	if s.perPlayer == nil {
+		s.perPlayer = limit.NewRates(rate.Every(20*time.Second), 6, keysHeld)
+	}
+	if s.devices == nil {
+		s.devices = limit.NewRates(rate.Every(time.Minute), 10, keysHeld)
+	}
+	if len(s.deviceKey) == 0 {
+		s.deviceKey = make([]byte, 32)
+		rand.Read(s.deviceKey)
+	}
+	if s.renames == nil {
+		s.renames = limit.NewRates(rate.Every(20*time.Second), 5, keysHeld)
 	}
 	if s.changed == nil {
 		s.changed = func(store.Player) {}
@@ -118,6 +188,11 @@ func New(c Config) (*Service, error) {
 // ErrNameEmpty is returned by Ensure when the name given is empty once
 // cleaned (CleanName).
 var ErrNameEmpty = errors.New("account: the name is empty")
+
+// ErrNameTaken is wrapped by the error of Config.Renaming refusing a name
+// that reads like another player's at a table where the player sits; its
+// words name the clash.
+var ErrNameTaken = errors.New("account: that name reads like another player's")
 
 // A LimitError is a request refused because its client or account has
 // made too many of them lately; the HTTP answer is 429 with a Retry-After
@@ -268,50 +343,4 @@ func newID() string {
 	b := make([]byte, 16)
 	rand.Read(b) // never fails: crypto/rand aborts the program rather than return weak bytes
 	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// checkPassword verifies password against p's stored hash, first spending
-// a token of p's account and of r's address, so that guessing is slow
-// and a flood is refused before it costs a hash. It returns a *LimitError
-// when refused, and an error only for a failure (a malformed stored hash,
-// the request given up); a wrong password is (false, nil).
-func (s *Service) checkPassword(r *http.Request, p store.Player, password string) (bool, error) {
-	if err := s.allowCheck(r, p.UsernameKey); err != nil {
-		return false, err
-	}
-	ok, err := s.hasher.Verify(r.Context(), password, p.Password)
-	if err != nil || !ok {
-		return false, err
-	}
-	if NeedsRehash(p.Password) {
-		s.rehash(r, p.ID, password)
-	}
-	return true, nil
-}
-
-// rehash stores a fresh hash of player's password, just verified against
-// a hash made at a lower cost than today's: the password is at hand only
-// now. Failing to is no reason to refuse a correct password, so errors
-// are dropped and the next sign-in tries again.
-func (s *Service) rehash(r *http.Request, player, password string) {
-	if phc, err := s.hasher.Hash(r.Context(), password); err == nil {
-		_ = s.players.SetPassword(r.Context(), player, phc)
-	}
-}
-
-// allowCheck spends a password check of r's address and, if key is not
-// empty, of the account with that username key. The address is asked
-// first, so that one client trying many accounts is stopped without
-// using up their budgets.
-func (s *Service) allowCheck(r *http.Request, key string) error {
-	if retry, ok := s.addresses.Allow(s.clientKey(r)); !ok {
-		return &LimitError{What: "password attempts", Retry: retry}
-	}
-	if key == "" {
-		return nil
-	}
-	if retry, ok := s.accounts.Allow(key); !ok {
-		return &LimitError{What: "password attempts", Retry: retry}
-	}
-	return nil
 }

@@ -12,11 +12,13 @@ import (
 var folder = cases.Fold()
 
 // nameKey is what two names that read alike share: compatibility forms
-// (a full-width Ａ is an A), case and spaces are ignored.
+// (a full-width Ａ is an A), case, spaces and the characters that show
+// nothing (zero-width ones, variation selectors, fillers: Unicode's
+// default ignorables) are ignored.
 func nameKey(name string) string {
 	k := folder.String(norm.NFKC.String(name))
 	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
+		if unicode.IsSpace(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) {
 			return -1
 		}
 		return r

@@ -297,6 +297,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
+	s.sessionHooks(&ac) // revoke.go
 	acc, err := account.New(ac)
 	if err != nil {
 		return nil, err
@@ -330,6 +331,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 		go s.renew()
 		if err := s.hearReseats(); err != nil {
+			stopTables()
+			return nil, err
+		}
+		if err := s.hearRevokes(); err != nil {
 			stopTables()
 			return nil, err
 		}

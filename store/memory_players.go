@@ -155,7 +155,10 @@ func (m *Memory) ClaimUsername(_ context.Context, id, username, key, password st
 	if err != nil {
 		return err
 	}
-	if h := m.holder(key); h != "" && h != id {
+	if p.UsernameKey != "" {
+		return ErrClaimed
+	}
+	if m.holder(key) != "" {
 		return ErrTaken
 	}
 	p.Username, p.UsernameKey, p.Password = username, key, password

@@ -20,6 +20,11 @@ var ErrNotFound = errors.New("store: not found")
 // username (compared by its key).
 var ErrTaken = errors.New("store: username taken")
 
+// ErrClaimed is returned by ClaimUsername when the player holds a username
+// already: a player has at most one, so that two claims sent at once
+// cannot both succeed and leave one username with nobody signing in to it.
+var ErrClaimed = errors.New("store: the player has a username already")
+
 // ErrQueueChanged is returned by SeatQueued when one of the entries it was
 // to seat has left the queue or been seated meanwhile (by another node):
 // nothing was written.
@@ -77,8 +82,10 @@ type Players interface {
 	// RenamePlayer changes a player's name, and the name on their seats
 	// at tables that are not over, so that the table shows the new name.
 	RenamePlayer(ctx context.Context, id, name string) error
-	// ClaimUsername gives a guest a username and a password hash:
-	// ErrTaken if another player holds the key.
+	// ClaimUsername gives a guest a username and a password hash, in one
+	// write that checks both: ErrTaken if another player holds the key,
+	// ErrClaimed if this player has a username already (nothing is
+	// changed then), ErrNotFound if there is no such player.
 	ClaimUsername(ctx context.Context, id, username, key, password string) error
 	// SetPassword replaces a claimed player's password hash.
 	SetPassword(ctx context.Context, id, password string) error

@@ -55,6 +55,17 @@ func testPlayers(t *testing.T, s Store) {
 	if err := s.ClaimUsername(ctx, "p2", "ANN.E", "ann.e", "hash2"); !errors.Is(err, ErrTaken) {
 		t.Fatalf("claiming a taken key: %v, want ErrTaken", err)
 	}
+	// A player has at most one username: a second claim, of another
+	// username or the same, changes nothing (issue 24, finding 1: 6 claims
+	// sent at once all took a username).
+	for _, k := range []string{"ann.f", "ann.e"} {
+		if err := s.ClaimUsername(ctx, "p1", "x", k, "hashX"); !errors.Is(err, ErrClaimed) {
+			t.Fatalf("a second claim (%s) by p1: %v, want ErrClaimed", k, err)
+		}
+	}
+	if _, err := s.PlayerByUsername(ctx, "ann.f"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the refused second claim holds ann.f: %v", err)
+	}
 	if err := s.ClaimUsername(ctx, "nobody", "x", "x", "h"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("claim by a missing player: %v, want ErrNotFound", err)
 	}

@@ -134,8 +134,17 @@ func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
 
 // ClaimUsername implements Players.
 func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, password string) error {
-	return p.one(ctx, ErrNotFound, "claiming a username",
-		`UPDATE tapis_players SET username = $2, username_key = $3, password = $4 WHERE id = $1`, id, username, key, password)
+	err := p.one(ctx, errUnclaimed, "claiming a username",
+		`UPDATE tapis_players SET username = $2, username_key = $3, password = $4 WHERE id = $1 AND username_key = ''`,
+		id, username, key, password)
+	if errors.Is(err, errUnclaimed) {
+		// As in SQLite: the write was the check, the read names why.
+		if _, err := p.Player(ctx, id); err != nil {
+			return err
+		}
+		return ErrClaimed
+	}
+	return err
 }
 
 // SetPassword implements Players.

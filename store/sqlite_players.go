@@ -71,8 +71,27 @@ func (s *SQLite) MoveSeats(ctx context.Context, from, to, name string) error {
 
 // ClaimUsername implements Players.
 func (s *SQLite) ClaimUsername(ctx context.Context, id, username, key, password string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, conflict: ErrTaken,
-		query: `UPDATE players SET username = ?, username_key = ?, password = ? WHERE id = ?`, args: []any{username, key, password, id}})
+	err := s.do(ctx, op{one: true, refused: errUnclaimed, conflict: ErrTaken,
+		query: `UPDATE players SET username = ?, username_key = ?, password = ? WHERE id = ? AND username_key = ''`,
+		args:  []any{username, key, password, id}})
+	if errors.Is(err, errUnclaimed) {
+		return s.whyUnclaimed(ctx, id)
+	}
+	return err
+}
+
+// errUnclaimed is a claim's write that changed no row: the player is
+// missing or has a username already, which whyUnclaimed tells apart.
+var errUnclaimed = errors.New("store: claim refused")
+
+// whyUnclaimed returns the error of a claim by id that changed nothing:
+// ErrNotFound, or ErrClaimed. The write itself was the check (a player
+// with a username is never changed); this read only names the reason.
+func (s *SQLite) whyUnclaimed(ctx context.Context, id string) error {
+	if _, err := s.Player(ctx, id); err != nil {
+		return err
+	}
+	return ErrClaimed
 }
 
 // SetPassword implements Players.

@@ -1,0 +1,181 @@
+package server
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+
+	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
+
+	"tapis/account"
+	"tapis/store"
+)
+
+// What a player's session ending does to their sockets, and what a rename
+// must obey (package account asks, through Config.Accounts's Revoked and
+// Renaming hooks).
+//
+// Issue 24, finding 9: after a password change, a sign-out everywhere or
+// an account deleted, a socket opened earlier kept moving for the seat and
+// receiving its private peeks. A socket's seat is decided once, when it
+// connects (a seat token, or the signed-in player's session), so the
+// sockets of a player whose sessions end are closed: their browsers still
+// signed in connect again, under a session that is. Finding 10: a seated
+// player could rename to "alice" beside "Alice", which joining under that
+// name is refused.
+
+// sessionHooks sets ac's hooks to this server's: Revoked, Renaming, and
+// the key of device cookies, derived from Config.Secret so that the nodes
+// (and restarts) sharing a secret recognise each other's cookies.
+func (s *Server) sessionHooks(ac *account.Config) {
+	ac.Revoked, ac.Renaming = s.playerRevoked, s.renaming
+	if len(ac.DeviceKey) == 0 {
+		m := hmac.New(sha256.New, s.cfg.Secret)
+		m.Write([]byte("tapis device cookies"))
+		ac.DeviceKey = m.Sum(nil)
+	}
+}
+
+// revokeSubject carries a player's revocation to every node of a cluster:
+// their sockets may be on any of them, as reseats are (owner.go).
+const revokeSubject = "tapis.players.revoked"
+
+// revokedBye is the close code of a socket whose session ended: a policy
+// closure, after which the page connects again as whoever it now is.
+const revokedBye = websocket.StatusPolicyViolation
+
+// playerRevoked closes the player's sockets on every node: Config.Accounts's
+// Revoked.
+func (s *Server) playerRevoked(player string) {
+	if s.own == nil {
+		s.revoke(player)
+		return
+	}
+	if err := s.own.node.Conn().Publish(revokeSubject, []byte(player)); err != nil {
+		s.log.Error("revoke", "err", err)
+		s.revoke(player)
+	}
+}
+
+// hearRevokes revokes on this node when any node says so.
+func (s *Server) hearRevokes() error {
+	_, err := s.own.node.Conn().Subscribe(revokeSubject, func(m *nats.Msg) {
+		go s.revoke(string(m.Data))
+	})
+	return err
+}
+
+// revoke closes, at every table loaded on this node, the sockets opened
+// by the player's sessions and those of the player's seats (opened with a
+// seat token, which may have been given to a session now ended). If the
+// account is deleted, its seats' tokens are voided too, so that nobody
+// takes them back, and the stand-in plays them from now on.
+func (s *Server) revoke(player string) {
+	if player == "" {
+		return
+	}
+	ctx, cancel := s.persist()
+	defer cancel()
+	p, err := s.cfg.Store.Player(ctx, player)
+	deleted := err == nil && p.Deleted
+	s.mu.Lock()
+	tables := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.mu.Unlock()
+	for _, t := range tables {
+		t.post(ctx, func() { t.revoke(player, deleted) })
+	}
+}
+
+// revoke is revoke at one table, on its goroutine.
+func (t *table) revoke(player string, deleted bool) {
+	mine := map[int]bool{}
+	for i, st := range t.seats {
+		if st.Player == player && st.Bot == "" {
+			mine[i] = true
+		}
+	}
+	for c := range t.conns {
+		if c.player == player || c.seat >= 0 && mine[int(c.seat)] {
+			c.bye = revokedBye
+			t.drop(c)
+		}
+	}
+	if !deleted || len(mine) == 0 {
+		return
+	}
+	ctx, cancel := t.srv.persist()
+	defer cancel()
+	for i := range mine {
+		st := t.seats[i].Seat
+		st.TokenHash = hashToken(randomToken()) // taken, by nobody who can connect
+		// The store has cleared the name (DeletePlayer); the reseat that
+		// clears it here may come after this.
+		st.Name = ""
+		if err := t.w.SetSeat(ctx, i, st, nil); err != nil {
+			t.srv.log.Error("void a deleted player's seat", "table", t.id, "seat", i, "err", err)
+			continue
+		}
+		t.seats[i].Seat = st
+		// Its grace period is over: nobody is coming back.
+		t.seats[i].away = t.seats[i].away.AddDate(-1, 0, 0)
+	}
+	if t.st != nil {
+		t.standIn()
+	}
+}
+
+// renaming refuses to rename p to name if name reads like (nameKey) the
+// name of another person seated at one of p's open tables: the rule a
+// newcomer joining under that name obeys (seats.go). Config.Accounts's
+// Renaming. A table loaded on this node is asked; another is read from
+// the store, which every seat change is written to before it is shown.
+func (s *Server) renaming(ctx context.Context, p store.Player, name string) error {
+	ts, err := s.cfg.Store.PlayerTables(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	for _, pt := range ts {
+		var seats []store.Seat
+		s.mu.Lock()
+		t := s.tables[pt.ID]
+		s.mu.Unlock()
+		if t != nil {
+			err = t.call(ctx, func() {
+				for _, st := range t.seats {
+					seats = append(seats, st.Seat)
+				}
+			})
+		}
+		if t == nil || errors.Is(err, errTableClosed) {
+			var saved store.Saved
+			saved, err = s.cfg.Store.Load(ctx, pt.ID)
+			seats = saved.Seats
+		}
+		if err != nil {
+			return err
+		}
+		if clash := nameClash(seats, p.ID, name); clash != "" {
+			return fmt.Errorf("%w: %s sits at table %s, and %s would read alike there; choose another name",
+				account.ErrNameTaken, clash, pt.ID, name)
+		}
+	}
+	return nil
+}
+
+// nameClash returns the name of a person other than player seated in
+// seats whose name reads like name, or "".
+func nameClash(seats []store.Seat, player, name string) string {
+	k := nameKey(name)
+	for _, st := range seats {
+		if st.Bot == "" && st.TokenHash != "" && st.Player != player && nameKey(st.Name) == k {
+			return st.Name
+		}
+	}
+	return ""
+}
