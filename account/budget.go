@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"tapis/limit"
 	"tapis/store"
@@ -37,7 +38,7 @@ func (s *Service) hashing(r *http.Request, player string, more ...charge) (conte
 	if player != "" {
 		release, ok := s.busy.Acquire(player)
 		if !ok {
-			return nil, nil, &LimitError{What: "password attempts at once (one of yours is being checked)", Retry: queueRetry}
+			return nil, nil, &LimitError{What: "password attempts at once (one of yours is being checked)", Retry: time.Second}
 		}
 		done = release
 	}

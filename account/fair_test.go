@@ -2,16 +2,15 @@ package account
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"sync"
 	"testing"
-	"testing/synctest"
 	"time"
+
+	"tapis/limit"
 )
 
 // waitUntil waits for cond to hold, failing the test after a minute: a
@@ -54,7 +53,7 @@ func (c *client) send(path string, body any) int {
 // still holds some.
 func TestClaimFloodOf20Guests30ClaimsSparesOtherNetworks(t *testing.T) {
 	h := newHarness(t, nil)
-	h.svc.hasher.slots = newFair(1, DefaultQueue) // one slot: the turns are the order of the hashes
+	h.svc.hasher.slots = limit.NewFair(1, DefaultQueue) // one slot: the turns are the order of the hashes
 	owner := h.client("127.0.1.5")
 	owner.guest("Owner")
 	owner.post("/api/account/claim", creds("owner", secret), http.StatusOK)
@@ -108,15 +107,15 @@ func TestClaimFloodOf20Guests30ClaimsSparesOtherNetworks(t *testing.T) {
 		done.Lock()
 		n := finished
 		done.Unlock()
-		return n+h.svc.hasher.slots.queued(floodNet) == guests*claims-1
+		return n+h.svc.hasher.slots.Queued(floodNet) == guests*claims-1
 	})
-	if q := h.svc.hasher.slots.queued(floodNet); q != DefaultQueue {
+	if q := h.svc.hasher.slots.Queued(floodNet); q != DefaultQueue {
 		t.Fatalf("the flood has %d hashes waiting, want its share of the queue, %d", q, DefaultQueue)
 	}
 
 	in := make(chan int, 1)
 	go func() { in <- h.client("127.0.1.9").send("/api/account/signin", creds("owner", secret)) }()
-	waitUntil(t, "the sign-in to queue", func() bool { return h.svc.hasher.slots.queued(otherNet) == 1 })
+	waitUntil(t, "the sign-in to queue", func() bool { return h.svc.hasher.slots.Queued(otherNet) == 1 })
 	release()
 	if st := <-in; st != http.StatusOK {
 		t.Fatalf("sign-in from another network during the flood: %d", st)
@@ -201,59 +200,3 @@ func TestSixConcurrentClaimsOfOneGuestOneWins(t *testing.T) {
 	}
 }
 
-// The slots go to the networks waiting in turn, each network's requests
-// in order; a network's queue is bounded; a request given up leaves the
-// queue, and a slot granted to it as it gave up goes to the next.
-func TestFairTurns(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		f := newFair(1, 2)
-		ctx := t.Context()
-		if err := f.acquire(ctx, "a"); err != nil { // the slot, held
-			t.Fatal(err)
-		}
-		var mu sync.Mutex
-		var got []string
-		wait := func(ctx context.Context, who, network string) chan error {
-			done := make(chan error, 1)
-			go func() {
-				err := f.acquire(ctx, network)
-				if err == nil {
-					mu.Lock()
-					got = append(got, who)
-					mu.Unlock()
-				}
-				done <- err
-			}()
-			synctest.Wait() // queued before the next one comes
-			return done
-		}
-		a1, a2 := wait(ctx, "a1", "a"), wait(ctx, "a2", "a")
-		var full *QueueFullError
-		if err := <-wait(ctx, "a3", "a"); !errors.As(err, &full) {
-			t.Fatalf("a third request of a full network: %v, want QueueFullError", err)
-		}
-		gone, giveUp := context.WithCancel(ctx)
-		c1 := wait(gone, "c1", "c")
-		b1 := wait(ctx, "b1", "b")
-		giveUp()
-		if err := <-c1; err == nil {
-			t.Fatal("a request given up got a slot")
-		}
-		for _, done := range []chan error{a1, b1, a2} {
-			f.release()
-			if err := <-done; err != nil {
-				t.Fatal(err)
-			}
-		}
-		if want := []string{"a1", "b1", "a2"}; !slices.Equal(got, want) {
-			t.Fatalf("slots went to %v, want %v: each network in turn, c gone", got, want)
-		}
-		if f.queued("a")+f.queued("b")+f.queued("c") != 0 || len(f.turn) != 0 {
-			t.Fatalf("left waiting: %v %v", f.waiting, f.turn)
-		}
-		f.release()
-		if f.free != 1 {
-			t.Fatalf("%d slots free after all were given back, want 1", f.free)
-		}
-	})
-}

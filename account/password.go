@@ -20,6 +20,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"tapis/limit"
 )
 
 // The current cost of a new hash: OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane).
@@ -227,7 +229,7 @@ func NeedsRehash(phc string) bool {
 // waiting at once (fair.go), so that a flood from one network delays the others' sign-ins by a
 // hash or two at most. Its methods are safe for concurrent use.
 type Hasher struct {
-	slots *fair
+	slots *limit.Fair
 	// holding, when set by a test, runs while a slot is held with the network it is held for,
 	// so a test can keep it held and see whose turn it was.
 	holding func(network string)
@@ -239,7 +241,7 @@ func NewHasher(n int) *Hasher {
 	if n < 1 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	return &Hasher{slots: newFair(n, DefaultQueue)}
+	return &Hasher{slots: limit.NewFair(n, DefaultQueue)}
 }
 
 // acquire waits for a free slot, in the turn of ctx's network (WithNetwork), until ctx ends;
@@ -251,8 +253,12 @@ func (h *Hasher) acquire(ctx context.Context) error {
 		return fmt.Errorf("account: not hashing the password: %w", context.Cause(ctx))
 	}
 	network := networkOf(ctx)
-	if err := h.slots.acquire(ctx, network); err != nil {
-		return err
+	var full *limit.FullError
+	switch err := h.slots.Acquire(ctx, network); {
+	case errors.As(err, &full):
+		return &QueueFullError{Retry: full.Retry}
+	case err != nil:
+		return fmt.Errorf("account: gave up waiting for a free password hashing slot: %w", context.Cause(ctx))
 	}
 	if h.holding != nil {
 		h.holding(network)
@@ -260,7 +266,7 @@ func (h *Hasher) acquire(ctx context.Context) error {
 	return nil
 }
 
-func (h *Hasher) release() { h.slots.release() }
+func (h *Hasher) release() { h.slots.Release() }
 
 // Hash is the package's Hash, waiting for a free slot until ctx ends. Password rules are checked
 // before waiting, so a refused password never queues.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 
 	"tapis/api"
 	"tapis/game"
+	"tapis/limit"
 	"tapis/replay"
 	"tapis/store"
 )
@@ -27,11 +29,17 @@ import (
 // store says so and its moves, replayed, end the game; anything else is
 // refused as "not_over". Each request replays the match once (a few
 // thousand moves at most, well under a millisecond of rules); nothing is
-// cached, and histSlots bounds how many are computed at once, so that a
-// burst of viewers cannot take the cores from the tables.
+// cached, and histSlots bounds how many are computed at once, shared in
+// turn among the networks waiting (limit.Fair), so that a burst of viewers
+// cannot take the cores from the tables nor one network the history from
+// everyone else.
 
-// histSlots is how many history answers are computed at once.
-const histSlots = 2
+// histSlots is how many history answers are computed at once, and
+// histQueue how many one network may have waiting for a slot.
+const (
+	histSlots = 2
+	histQueue = 4
+)
 
 // replayed is a finished match as the store keeps it, played through.
 type replayed struct {
@@ -88,19 +96,28 @@ func (s *Server) finished(w http.ResponseWriter, r *http.Request, id string, no 
 
 var errNotOver = errors.New("server: the match is not over")
 
-// slot waits for one of the histSlots, false (the request answered) if
-// the client goes first; release gives it back.
+// slot waits for one of the histSlots in the turn of r's network
+// (limit.Fair), false (the request answered) if the client goes first or
+// its network already has histQueue answers waiting; release gives it
+// back. A slot is CPU: it is held while the match is replayed and
+// encoded, never while an answer waits for a slow client to read it
+// (matchSteps lets it go around each write), so that a few slow readers
+// cannot keep everyone from the history pages.
 func (s *Server) slot(w http.ResponseWriter, r *http.Request) bool {
-	select {
-	case s.hist <- struct{}{}:
-		return true
-	case <-r.Context().Done():
+	var full *limit.FullError
+	switch err := s.hist.Acquire(r.Context(), s.guard.network(r)); {
+	case errors.As(err, &full):
+		w.Header().Set("Retry-After", limit.RetryAfter(full.Retry))
+		api.Error(w, http.StatusTooManyRequests, "too_fast", "server: too many history answers for your network at once; try again in a moment")
+		return false
+	case err != nil:
 		api.Error(w, http.StatusServiceUnavailable, "busy", "server: try again in a moment")
 		return false
 	}
+	return true
 }
 
-func (s *Server) release() { <-s.hist }
+func (s *Server) release() { s.hist.Release() }
 
 // loadFinished reads match no of table id (0: the latest finished one),
 // refusing with errNotOver one the store does not mark as over.
@@ -195,7 +212,6 @@ func (s *Server) exportReplay(w http.ResponseWriter, r *http.Request) {
 	if rp == nil {
 		return
 	}
-	defer s.release()
 	sc := replay.Script{Game: rp.sv.Game, Players: rp.sv.Players, Options: rp.sv.Options, Seed: rp.sv.Match.Seed,
 		Moves: make([]replay.Step, 0, len(rp.sv.Match.Moves))}
 	if len(sc.Options) == 0 {
@@ -204,6 +220,7 @@ func (s *Server) exportReplay(w http.ResponseWriter, r *http.Request) {
 	for _, mv := range rp.sv.Match.Moves {
 		sc.Moves = append(sc.Moves, replay.Step{Seat: game.Seat(mv.Seat), Move: mv.Move})
 	}
+	s.release() // the answer is built: writing it costs no CPU worth a slot
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="tapis-%s-%d.json"`, rp.sv.ID, rp.sv.Match.No))
 	api.Write(w, http.StatusOK, sc)
 }
@@ -235,9 +252,9 @@ func (s *Server) matchInfo(w http.ResponseWriter, r *http.Request) {
 	if rp == nil {
 		return
 	}
-	defer s.release()
 	st, err := rp.start()
 	if err != nil {
+		s.release()
 		api.Error(w, http.StatusInternalServerError, "broken", "server: this match cannot be replayed")
 		return
 	}
@@ -251,6 +268,7 @@ func (s *Server) matchInfo(w http.ResponseWriter, r *http.Request) {
 	for _, se := range rp.sv.Seats {
 		pg.Seats = append(pg.Seats, historySeat{Name: se.Name, Bot: se.Bot})
 	}
+	s.release()
 	api.Write(w, http.StatusOK, pg)
 }
 
@@ -278,8 +296,9 @@ type historyStep struct {
 // (issue 24: built whole, the 28 MB answer of a 12,917-move match cost
 // 128 MB of RSS per request). The match was replayed to the end before the
 // first byte (finished), so that a broken one is still refused with a
-// status; a client too slow to take the answer is cut off by the server's
-// write timeout (Timeouts.Write), which also frees the history's slot.
+// status. The history's slot is let go while the answer waits for the
+// client to read it (stepWriter), and a client too slow to take the answer
+// is cut off by the server's write timeout (Timeouts.Write).
 func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query().Get("seat")
 	all := q == "all"
@@ -292,7 +311,9 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 	if rp == nil {
 		return
 	}
-	defer s.release()
+	sw := &stepWriter{w: bufio.NewWriterSize(w, stepBuffer), rc: http.NewResponseController(w), held: true,
+		letGo: s.release, retake: func() error { return s.hist.Acquire(r.Context(), s.guard.network(r)) }}
+	defer sw.done()
 	if !all && (seat < 0 || seat >= rp.sv.Players) {
 		api.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: seat %d is not at this table", seat))
 		return
@@ -311,7 +332,6 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
-	sw := &stepWriter{w: bufio.NewWriterSize(w, stepBuffer), rc: http.NewResponseController(w)}
 	sw.raw(head[:len(head)-1])
 	sw.raw([]byte(`,"steps":[`))
 	at := func(n int, by game.Seat, st game.State) {
@@ -345,8 +365,8 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 		rp.walk(st, at)
 	}
 	sw.raw([]byte("]}\n"))
-	sw.flush()
-	if sw.err != nil {
+	sw.done()
+	if !errors.Is(sw.err, errSent) {
 		s.log.Debug("history: steps cut off", "table", rp.sv.ID, "match", rp.sv.Match.No, "err", sw.err)
 	}
 }
@@ -355,11 +375,17 @@ func (s *Server) matchSteps(w http.ResponseWriter, r *http.Request) {
 const stepBuffer = 32 << 10
 
 // stepWriter writes a streamed answer, remembering its first error (a
-// client gone, the write timeout) so that the rest is skipped.
+// client gone, the write timeout) so that the rest is skipped. It holds
+// a history slot (held) while it encodes, and lets it go (letGo) while it
+// writes to the client, taking one again (retake) to go on: a slow reader
+// holds a request's memory, never a slot.
 type stepWriter struct {
-	w   *bufio.Writer
-	rc  *http.ResponseController
-	err error
+	w      *bufio.Writer
+	rc     *http.ResponseController
+	err    error
+	held   bool
+	letGo  func()
+	retake func() error
 }
 
 func (sw *stepWriter) raw(b []byte) {
@@ -381,11 +407,21 @@ func (sw *stepWriter) value(v any) {
 	}
 	sw.raw(b)
 	if sw.err == nil && sw.w.Buffered() >= stepBuffer/2 {
-		sw.flush()
+		sw.send()
+		if sw.err == nil {
+			if sw.err = sw.retake(); sw.err == nil {
+				sw.held = true
+			}
+		}
 	}
 }
 
-func (sw *stepWriter) flush() {
+// send lets the slot go and writes what has gathered to the client.
+func (sw *stepWriter) send() {
+	if sw.held {
+		sw.letGo()
+		sw.held = false
+	}
 	if sw.err == nil {
 		sw.err = sw.w.Flush()
 	}
@@ -393,3 +429,13 @@ func (sw *stepWriter) flush() {
 		sw.err = sw.rc.Flush()
 	}
 }
+
+// done sends what is left and gives the slot back; it may be called more
+// than once.
+func (sw *stepWriter) done() {
+	sw.send()
+	sw.err = cmp.Or(sw.err, errSent)
+}
+
+// errSent stops a stepWriter after done.
+var errSent = errors.New("server: the answer is sent")

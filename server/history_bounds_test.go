@@ -153,6 +153,17 @@ func TestHistoryStepsStreamedIssue24(t *testing.T) {
 	if held > int64(size) {
 		t.Errorf("%d open answers of %d bytes hold %d bytes of heap: not streamed", open, size, held)
 	}
+	// A slot is CPU, not a slow reader's: with as many answers as there
+	// are slots left unread, a page from another network is still served
+	// (it waited for the write timeout, 30 s, while the two held them).
+	resp, err = from("127.0.0.9").Get(fmt.Sprintf("%s/api/tables/%s/matches/1", h.hs.URL, a.Table))
+	if err != nil {
+		t.Fatalf("a match page while %d answers wait for their readers: %v", open, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("a match page while %d answers wait for their readers: %d", open, resp.StatusCode)
+	}
 	for _, b := range bodies {
 		if _, err := io.Copy(io.Discard, b); err != nil {
 			t.Error(err)

@@ -173,7 +173,7 @@ type Server struct {
 	guard      *guard
 	// hist bounds the finished matches' histories computed at once
 	// (history.go).
-	hist chan struct{}
+	hist *limit.Fair
 	// chatPruned is when the sweep last pruned the chat (chat.go); it
 	// belongs to the sweep's goroutine.
 	chatPruned time.Time
@@ -293,7 +293,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), hist: make(chan struct{}, histSlots), lobbyCache: map[string]lobbyPage{},
+		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), hist: limit.NewFair(histSlots, histQueue), lobbyCache: map[string]lobbyPage{},
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
