@@ -42,4 +42,3 @@ func networkOf(ctx context.Context) string {
 	n, _ := ctx.Value(networkKey{}).(string)
 	return n
 }
-

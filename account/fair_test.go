@@ -199,4 +199,3 @@ func TestSixConcurrentClaimsOfOneGuestOneWins(t *testing.T) {
 		}
 	}
 }
-
