@@ -124,11 +124,14 @@ type Config struct {
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64
-	// Secret keys the seeds of the bots (default: 32 random bytes). A
-	// bot's seed is a keyed hash of the match's seed, its seat and move,
-	// never a function of the match's seed alone: a random bot's choices
-	// can betray its seed, which must then betray nothing about the deal.
-	// Keep it to have the same bots after a restart.
+	// Secret keys the seeds of the bots and the device cookies (revoke.go).
+	// A bot's seed is a keyed hash of the match's seed, its seat and
+	// move, never a function of the match's seed alone: a random bot's
+	// choices can betray its seed, which must then betray nothing about
+	// the deal. Default: the store's (store.Secrets), made once and kept
+	// there, so that a restarted server has the same bots and honours the
+	// device cookies it issued, and so do the other nodes of a cluster.
+	// Tests set it; it is never logged.
 	Secret []byte
 	// Static is the web client (default web.Files()).
 	Static fs.FS
@@ -268,8 +271,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Seed = randomSeed
 	}
 	if len(cfg.Secret) == 0 {
-		cfg.Secret = make([]byte, 32)
-		rand.Read(cfg.Secret)
+		sec, err := cfg.Store.Secret(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("server: reading the secret of bots and device cookies: %w", err)
+		}
+		cfg.Secret = sec
 	}
 	if cfg.Static == nil {
 		cfg.Static = web.Files()

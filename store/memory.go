@@ -21,6 +21,8 @@ type Memory struct {
 	// ls holds the tables' leases (memory_lease.go); its lock is taken
 	// before mu, never after.
 	ls memoryLeases
+	// secret is the server's (secret.go), made on first use.
+	secret []byte
 }
 
 // NewMemory returns an empty Memory store.

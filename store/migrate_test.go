@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"os"
@@ -171,8 +172,19 @@ func versions(t *testing.T, query func(context.Context, string, ...any) (*sql.Ro
 // move.
 func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration, applied func(*testing.T, Store) []int64) {
 	ctx := context.Background()
+	var secret []byte
 	for round := 0; round < 2; round++ {
 		s := open(t)
+		// The server's secret (migration 8) is made in the old database,
+		// and kept.
+		sec, err := s.Secret(ctx)
+		must(t, err)
+		if round == 0 {
+			secret = sec
+		}
+		if len(sec) != SecretBytes || !bytes.Equal(sec, secret) {
+			t.Fatalf("round %d: the server's secret is %d bytes, or another than round 0's", round, len(sec))
+		}
 		got, err := s.Open(ctx)
 		must(t, err)
 		old := Summary{ID: "old", Game: "cabo", Players: 3, Created: time.UnixMilli(1000), Active: time.UnixMilli(1000),
@@ -214,8 +226,8 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 				t.Fatalf("a new table in the old database: %+v", n)
 			}
 		}
-		if v := applied(t, s); !reflect.DeepEqual(v, []int64{0, 1, 2, 3, 4, 5, 6, 7}) {
-			t.Fatalf("round %d: versions applied %v, want each of 0 to 7 once", round, v)
+		if v := applied(t, s); !reflect.DeepEqual(v, []int64{0, 1, 2, 3, 4, 5, 6, 7, 8}) {
+			t.Fatalf("round %d: versions applied %v, want each of 0 to 8 once", round, v)
 		}
 		must(t, s.Close())
 	}

@@ -113,6 +113,7 @@ type Store interface {
 	Queue
 	Chats
 	Ratings
+	Secrets
 
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.

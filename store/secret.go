@@ -1,0 +1,94 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+)
+
+// Secrets keeps the server's secret: the key of its bots' seeds and of its
+// device cookies (server.Config.Secret). It lives in the store so that a
+// restarted server, and every node of a cluster sharing the database, use
+// the same one: a device cookie issued before a restart or by another
+// node is honoured, and a replayed match gets the same bots.
+type Secrets interface {
+	// Secret returns the server's secret, SecretBytes random bytes made
+	// on first use and kept from then on. Stores opened at once on one
+	// database make one secret between them: each inserts its own only
+	// if there is none, then reads whichever was kept. The secret is
+	// never part of an error.
+	Secret(ctx context.Context) ([]byte, error)
+}
+
+// SecretBytes is the length of the secret a store makes.
+const SecretBytes = 32
+
+// newSecret returns SecretBytes random bytes.
+func newSecret() []byte {
+	b := make([]byte, SecretBytes)
+	rand.Read(b) // never fails: crypto/rand aborts the program rather than return weak bytes
+	return b
+}
+
+// checkSecret refuses a secret read back shorter than the stores make
+// (an edited or damaged row): a short key would let anyone forge device
+// cookies. Its error gives the length, never the bytes.
+func checkSecret(b []byte) ([]byte, error) {
+	if len(b) < SecretBytes {
+		return nil, fmt.Errorf("store: the server's secret is %d bytes, fewer than %d: damaged?", len(b), SecretBytes)
+	}
+	return b, nil
+}
+
+// The server's secret, for the memory store: made on first use, gone with
+// the store.
+
+// Secret implements Secrets.
+func (m *Memory) Secret(context.Context) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	if m.secret == nil {
+		m.secret = newSecret()
+	}
+	return append([]byte(nil), m.secret...), nil
+}
+
+// secretName is the row of the secrets tables holding the server's
+// secret; the tables are keyed by name so that another secret, one day,
+// is a row rather than a migration.
+const secretName = "server"
+
+// Secret implements Secrets. It is read once per server start, so it
+// goes through the writer like any write, then reads what was kept.
+func (s *SQLite) Secret(ctx context.Context) ([]byte, error) {
+	if err := s.exec(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`,
+		secretName, newSecret()); err != nil {
+		return nil, fmt.Errorf("store: the server's secret: %w", err)
+	}
+	if s.closed() {
+		return nil, ErrClosed
+	}
+	var b []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, secretName).Scan(&b); err != nil {
+		return nil, fmt.Errorf("store: the server's secret: %v", err)
+	}
+	return checkSecret(b)
+}
+
+// Secret implements Secrets. Under READ COMMITTED, an insert meeting
+// another node's, not yet committed, waits for it and then does nothing;
+// the SELECT, a statement of its own, sees whichever row was committed.
+func (p *Postgres) Secret(ctx context.Context) ([]byte, error) {
+	if _, err := p.exec(ctx, `INSERT INTO tapis_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+		secretName, newSecret()); err != nil {
+		return nil, p.fail(err, "the server's secret")
+	}
+	var b []byte
+	if err := p.pool.QueryRow(ctx, `SELECT value FROM tapis_secrets WHERE name = $1`, secretName).Scan(&b); err != nil {
+		return nil, p.fail(err, "the server's secret")
+	}
+	return checkSecret(b)
+}
