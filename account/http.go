@@ -130,7 +130,7 @@ func (s *Service) SignOut(w http.ResponseWriter, r *http.Request) {
 	if p.ID != "" {
 		// The sockets opened under the ended session(s) close; the
 		// player's browsers still signed in connect again.
-		s.revoked(p.ID)
+		s.revoked(p.ID, req.Everywhere)
 	}
 	s.clearCookie(w, r)
 	api.Write(w, http.StatusOK, me{})
@@ -184,7 +184,7 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 	// Whoever knew the old password may be playing on a socket opened
 	// under a session just ended: it closes (this browser's too, which
 	// connects again under its session).
-	s.revoked(p.ID)
+	s.revoked(p.ID, true)
 	api.Write(w, http.StatusOK, me{View(p)})
 }
 
@@ -216,7 +216,7 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changed(store.Player{ID: p.ID, Created: p.Created, Deleted: true})
-	s.revoked(p.ID)
+	s.revoked(p.ID, true)
 	s.clearCookie(w, r)
 	api.Write(w, http.StatusOK, me{})
 }

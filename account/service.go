@@ -88,8 +88,11 @@ type Config struct {
 	// out, everywhere or here; the password changed; the account
 	// deleted): the server closes the player's sockets, which were opened
 	// under a session that may no longer be, and the browsers still
-	// signed in connect again.
-	Revoked func(player string)
+	// signed in connect again. all is true when the owner ended every
+	// other session to shut someone out (the password changed, signed
+	// out everywhere, deleted): what those sessions were given, such as
+	// seat tokens, is void too.
+	Revoked func(player string, all bool)
 	// Changed, if set, is told of a player renamed (their new name) or
 	// deleted (Deleted set, no name) once the store has it, so that the
 	// tables showing them can follow at once.
@@ -122,7 +125,7 @@ type Service struct {
 	changed  func(p store.Player)
 	moved    func(from string, to store.Player)
 	renaming func(ctx context.Context, p store.Player, name string) error
-	revoked  func(player string)
+	revoked  func(player string, all bool)
 }
 
 // New returns a Service for c.
@@ -140,7 +143,7 @@ func New(c Config) (*Service, error) {
 		s.renaming = func(context.Context, store.Player, string) error { return nil }
 	}
 	if s.revoked == nil {
-		s.revoked = func(string) {}
+		s.revoked = func(string, bool) {}
 	}
 	if s.networks == nil {
 		s.networks = limit.NewRates(rate.Every(2*time.Second), 60, keysHeld)

@@ -84,7 +84,7 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 	// Sockets opened under the guest's session close, and the page
 	// connects again under the new one: whoever had learnt the old one
 	// keeps nothing of the account.
-	s.revoked(p.ID)
+	s.revoked(p.ID, false)
 	p.Username, p.UsernameKey, p.Password = username, key, phc
 	api.Write(w, http.StatusOK, me{View(p)})
 }
@@ -181,7 +181,7 @@ func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	if gerr == nil {
 		// As for a claim: the sockets of the session replaced close.
-		s.revoked(guest.ID)
+		s.revoked(guest.ID, false)
 	}
 	api.Write(w, http.StatusOK, me{View(p)})
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
@@ -48,22 +49,32 @@ const revokeSubject = "tapis.players.revoked"
 const revokedBye = websocket.StatusPolicyViolation
 
 // playerRevoked closes the player's sockets on every node: Config.Accounts's
-// Revoked.
-func (s *Server) playerRevoked(player string) {
+// Revoked. A revocation of all sessions travels as the player's id
+// followed by " all".
+func (s *Server) playerRevoked(player string, all bool) {
 	if s.own == nil {
-		s.revoke(player)
+		s.revoke(player, all)
 		return
 	}
-	if err := s.own.node.Conn().Publish(revokeSubject, []byte(player)); err != nil {
+	msg := player
+	if all {
+		msg += revokeAll
+	}
+	if err := s.own.node.Conn().Publish(revokeSubject, []byte(msg)); err != nil {
 		s.log.Error("revoke", "err", err)
-		s.revoke(player)
+		s.revoke(player, all)
 	}
 }
+
+// revokeAll ends a revocation message of all a player's sessions (an id
+// holds no space).
+const revokeAll = " all"
 
 // hearRevokes revokes on this node when any node says so.
 func (s *Server) hearRevokes() error {
 	_, err := s.own.node.Conn().Subscribe(revokeSubject, func(m *nats.Msg) {
-		go s.revoke(string(m.Data))
+		player, all := strings.CutSuffix(string(m.Data), revokeAll)
+		go s.revoke(player, all)
 	})
 	return err
 }
@@ -72,8 +83,13 @@ func (s *Server) hearRevokes() error {
 // by the player's sessions and those of the player's seats (opened with a
 // seat token, which may have been given to a session now ended). If the
 // account is deleted, its seats' tokens are voided too, so that nobody
-// takes them back, and the stand-in plays them from now on.
-func (s *Server) revoke(player string) {
+// takes them back, and the stand-in plays them from now on. If all the
+// sessions of an account with a username ended (the owner shutting
+// someone out), its seats' tokens are voided as well, since a session
+// now ended may have been given them (joining a table returns its seat's
+// token): the owner's pages, signed in again, take their seats by their
+// session (a page forgets a token refused twice).
+func (s *Server) revoke(player string, all bool) {
 	if player == "" {
 		return
 	}
@@ -81,6 +97,7 @@ func (s *Server) revoke(player string) {
 	defer cancel()
 	p, err := s.cfg.Store.Player(ctx, player)
 	deleted := err == nil && p.Deleted
+	void := deleted || all && err == nil && p.Username != ""
 	s.mu.Lock()
 	tables := make([]*table, 0, len(s.tables))
 	for _, t := range s.tables {
@@ -88,12 +105,13 @@ func (s *Server) revoke(player string) {
 	}
 	s.mu.Unlock()
 	for _, t := range tables {
-		t.post(ctx, func() { t.revoke(player, deleted) })
+		t.post(ctx, func() { t.revoke(player, deleted, void) })
 	}
 }
 
-// revoke is revoke at one table, on its goroutine.
-func (t *table) revoke(player string, deleted bool) {
+// revoke is revoke at one table, on its goroutine: void says to void the
+// player's seats' tokens, deleted that nobody comes back to them.
+func (t *table) revoke(player string, deleted, void bool) {
 	mine := map[int]bool{}
 	for i, st := range t.seats {
 		if st.Player == player && st.Bot == "" {
@@ -106,26 +124,30 @@ func (t *table) revoke(player string, deleted bool) {
 			t.drop(c)
 		}
 	}
-	if !deleted || len(mine) == 0 {
+	if !void || len(mine) == 0 {
 		return
 	}
 	ctx, cancel := t.srv.persist()
 	defer cancel()
 	for i := range mine {
 		st := t.seats[i].Seat
-		st.TokenHash = hashToken(randomToken()) // taken, by nobody who can connect
-		// The store has cleared the name (DeletePlayer); the reseat that
-		// clears it here may come after this.
-		st.Name = ""
+		st.TokenHash = hashToken(randomToken()) // taken, by nobody who can connect with a token
+		if deleted {
+			// The store has cleared the name (DeletePlayer); the reseat
+			// that clears it here may come after this.
+			st.Name = ""
+		}
 		if err := t.w.SetSeat(ctx, i, st, nil); err != nil {
-			t.srv.log.Error("void a deleted player's seat", "table", t.id, "seat", i, "err", err)
+			t.srv.log.Error("void a seat's token", "table", t.id, "seat", i, "err", err)
 			continue
 		}
 		t.seats[i].Seat = st
-		// Its grace period is over: nobody is coming back.
-		t.seats[i].away = t.seats[i].away.AddDate(-1, 0, 0)
+		if deleted {
+			// Its grace period is over: nobody is coming back.
+			t.seats[i].away = t.seats[i].away.AddDate(-1, 0, 0)
+		}
 	}
-	if t.st != nil {
+	if deleted && t.st != nil {
 		t.standIn()
 	}
 }
