@@ -62,9 +62,11 @@ import (
 // the table is "bad_message". Muting anyone for oneself is the client's
 // business: it hides their lines.
 //
-// A client must send something at least every 40 s ({"type":"ping"} will
-// do; the web client sends one every 15 s while its page is shown): a
-// silent connection is taken as gone, and its seat as away.
+// A client must answer the server's WebSocket pings (browsers do it by
+// themselves, even in a background tab): a connection that neither sends
+// anything nor answers a ping for Config.Presence (40 s) is taken as gone,
+// and its seat as away. {"type":"ping"} is still answered with a "pong",
+// but is not needed.
 //
 // The server sends "welcome" once, then "table", "state", "watchers",
 // "chat_history" (the last 50 lines of the chat, right after the welcome

@@ -445,11 +445,11 @@ function tablePage(id) {
     motion.after(main, places);
   };
 
-  // Presence: a heartbeat while the page is shown, so that the server
-  // knows the player is here; a page put away (another page, the
-  // back/forward cache) closes its socket at once, and one shown again
-  // reconnects. The server takes a socket silent for 40 s as gone.
-  const beat = setInterval(() => { if (T.ws?.readyState === 1) T.ws.send('{"type":"ping"}'); }, 15000);
+  // Presence is the socket's: the browser answers the server's pings by
+  // itself, however long the tab stays in the background (where timers
+  // are throttled, so no heartbeat is sent from one). A page put away
+  // (another page, the back/forward cache) closes its socket at once,
+  // so that its seat shows away; one shown again reconnects.
   const hide = () => { const ws = T.ws; T.ws = null; T.hidden = true; ws?.close(1000, 'page hidden'); };
   const show = e => { if (T.hidden && !T.closed) { T.hidden = false; if (e.persisted || !T.ws) connect(); } };
   window.addEventListener('pagehide', hide);
@@ -457,7 +457,7 @@ function tablePage(id) {
   current = {
     render: () => render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); turnNote.stop(); chat.close();
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); turnNote.stop(); chat.close();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };
