@@ -58,10 +58,7 @@ func (t *table) attach(c *conn) {
 		t.watchers++
 		t.noteWatchers()
 	}
-	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
-	for _, e := range t.history.For(c.seat) {
-		w.History = append(w.History, t.recall(e))
-	}
+	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: t.recent(c.seat)}
 	t.send(c, encode(w))
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))

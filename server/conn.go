@@ -54,7 +54,7 @@ const writeTimeout = 10 * time.Second
 // spectator (no token), then reads the client's messages until it leaves.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	t := s.find(w, r.PathValue("id"))
-	if t == nil {
+	if t == nil || !s.paceConnect(w, r, t) {
 		return
 	}
 	release, ok := s.guard.conns.Acquire(s.guard.client(r))

@@ -37,6 +37,13 @@ type Limits struct {
 	// negative ChatEvery: no limit). Lines beyond are refused, not queued.
 	ChatEvery time.Duration
 	ChatBurst int
+	// ConnectEvery and ConnectBurst pace the WebSockets opened to one
+	// table from one network (an IPv4 /24, an IPv6 /48): one every
+	// ConnectEvery on average, in bursts of ConnectBurst (default 500ms
+	// and 10). Each connection costs the table's goroutine its welcome;
+	// beyond, 429 with Retry-After.
+	ConnectEvery time.Duration
+	ConnectBurst int
 }
 
 // maxClients bounds the clients the rate limits remember at once.
@@ -46,7 +53,8 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *time.Duration
 		v time.Duration
-	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second}} {
+	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second},
+		{&l.ConnectEvery, 500 * time.Millisecond}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -54,7 +62,8 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *int
 		v int
-	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5}} {
+	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5},
+		{&l.ConnectBurst, 10}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -68,6 +77,9 @@ type guard struct {
 	joins   *limit.Rates
 	conns   *limit.Counts
 	waiting *limit.Counts
+	// connects paces the WebSockets opened per table and network
+	// (welcome.go).
+	connects *limit.Rates
 }
 
 func newGuard(cfg *Config) *guard {
@@ -80,11 +92,12 @@ func newGuard(cfg *Config) *guard {
 		return limit.NewRates(rate.Every(every), burst, maxClients)
 	}
 	return &guard{
-		proxies: cfg.Proxies,
-		creates: rates(l.CreateEvery, l.CreateBurst),
-		joins:   rates(l.JoinEvery, l.JoinBurst),
-		conns:   limit.NewCounts(l.Conns, 0),
-		waiting: limit.NewCounts(l.Waiting, 0),
+		proxies:  cfg.Proxies,
+		creates:  rates(l.CreateEvery, l.CreateBurst),
+		joins:    rates(l.JoinEvery, l.JoinBurst),
+		conns:    limit.NewCounts(l.Conns, 0),
+		waiting:  limit.NewCounts(l.Waiting, 0),
+		connects: rates(l.ConnectEvery, l.ConnectBurst),
 	}
 }
 
