@@ -58,8 +58,10 @@ func (t *table) attach(c *conn) {
 		t.watchers++
 		t.noteWatchers()
 	}
-	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: t.recent(c.seat)}
-	t.send(c, encode(w))
+	// The welcome is encoded by the connection's goroutine, which sends
+	// it before anything queued on out (serveWS): a connect costs the
+	// table only the copy of the events it gives (welcome.go).
+	c.welcome = &welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: t.recent(c.seat)}
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
 	}

@@ -40,6 +40,9 @@ type conn struct {
 	// bye is the close code the writer sends when the table drops the
 	// connection (0: a normal closure); set before out is closed.
 	bye websocket.StatusCode
+	// welcome is the connection's first message, which attach builds
+	// and serveWS encodes and sends, off the table's goroutine.
+	welcome *welcomeMsg
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -126,6 +129,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attached = true
+	// The welcome first, before the writer sends what the table queued.
+	wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+	err = ws.Write(wctx, websocket.MessageText, encode(c.welcome))
+	wcancel()
+	c.welcome = nil
+	if err != nil {
+		ws.CloseNow()
+		t.post(context.Background(), func() { t.drop(c) })
+		return
+	}
 	done := make(chan struct{})
 	// The pinger tells the reader's presence watch of each pong: a
 	// socket that answers pings is present, however quiet its page.
