@@ -18,7 +18,6 @@ import (
 	"github.com/coder/websocket"
 
 	"tapis/games/papayoo"
-	"tapis/server"
 )
 
 // BenchmarkWelcomeChurn measures finding 4 of issue 24: on a table with a
@@ -165,5 +164,4 @@ func BenchmarkWelcomeChurn(b *testing.B) {
 		b.ReportMetric(float64(made.Load()), "connects")
 		b.ReportMetric(float64(refused.Load()), "refused")
 	})
-	_ = server.Config{}
 }
