@@ -58,13 +58,15 @@ func (t *table) attach(c *conn) {
 		t.watchers++
 		t.noteWatchers()
 	}
-	w := welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: []any{}}
-	for _, e := range t.history.For(c.seat) {
-		w.History = append(w.History, t.recall(e))
-	}
-	t.send(c, encode(w))
+	// The welcome is encoded by the connection's goroutine, which sends
+	// it before anything queued on out (serveWS): a connect costs the
+	// table only the copy of the events it gives (welcome.go).
+	c.welcome = &welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: t.recent(c.seat)}
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
+	}
+	if c.seat >= 0 {
+		t.tellMissed(c)
 	}
 	t.chatHistory(c)
 	if c.seat >= 0 {
@@ -144,7 +146,7 @@ func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
 // stateEncoder starts the state messages of the table's position after
 // the move whose events are evs (encode.go).
 func (t *table) stateEncoder(by game.Seat, evs []game.Event) *stateEncoder {
-	p := stateParts{Match: t.match, N: t.n, Status: t.status(), By: by, ToMove: t.st.ToMove(),
+	p := stateParts{Match: t.match, N: t.n, Status: t.status(), By: by, Standin: t.byStandin && by >= 0, ToMove: t.st.ToMove(),
 		Result: t.st.Result(), Rounds: t.rounds, TurnLeft: t.turnLeft()}
 	return newStateEncoder(t.g, t.codec, t.st, &p, evs)
 }

@@ -41,6 +41,9 @@ type conn struct {
 	// bye is the close code the writer sends when the table drops the
 	// connection (0: a normal closure); set before out is closed.
 	bye websocket.StatusCode
+	// welcome is the connection's first message, which attach builds
+	// and serveWS encodes and sends, off the table's goroutine.
+	welcome *welcomeMsg
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -55,7 +58,7 @@ const writeTimeout = 10 * time.Second
 // spectator (no token), then reads the client's messages until it leaves.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	t := s.find(w, r.PathValue("id"))
-	if t == nil {
+	if t == nil || !s.paceConnect(w, r, t) {
 		return
 	}
 	release, ok := s.guard.conns.Acquire(s.guard.client(r))
@@ -128,12 +131,26 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attached = true
+	// The welcome first, before the writer sends what the table queued.
+	wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+	err = ws.Write(wctx, websocket.MessageText, encode(c.welcome))
+	wcancel()
+	c.welcome = nil
+	if err != nil {
+		ws.CloseNow()
+		t.post(context.Background(), func() { t.drop(c) })
+		return
+	}
 	done := make(chan struct{})
+	// The pinger tells the reader's presence watch of each pong: a
+	// socket that answers pings is present, however quiet its page.
+	pongs := watchPresence(ws, s.cfg.Presence)
+	defer pongs.stop()
 	go func() {
 		defer close(done)
-		s.write(ctx, ws, c)
+		s.write(ctx, ws, c, pongs)
 	}()
-	s.read(ctx, ws, t, c)
+	s.read(ctx, ws, t, c, pongs)
 	// Whatever ended the reading, the table forgets the connection, which
 	// closes out and so ends the writer.
 	if t.post(context.Background(), func() { t.drop(c) }) != nil {
@@ -146,10 +163,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // and pings the client now and then: a peer that does not answer is gone
 // (a dropped network leaves no one to close the socket), and the traffic
 // keeps proxies from closing a quiet connection.
-func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
+func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn, quiet *presence) {
 	// Pings run from a timer rather than a ticker in the select below: a
 	// timer's channel in a select costs every wait for a message.
-	pinger := keepPinging(ctx, ws, s.cfg.Ping)
+	pinger := keepPinging(ctx, ws, s.cfg.Ping, quiet.heard)
 	defer pinger.Stop()
 	// Writes get no context: coder/websocket arms a context's cancellation
 	// around every frame it writes (context.AfterFunc, an allocation and
@@ -192,8 +209,15 @@ func (s *Server) write(ctx context.Context, ws cluster.Socket, c *conn) {
 
 // keepPinging pings the client every period from a timer of its own
 // (coder/websocket lets a ping run beside a write), closing the socket
-// when a pong does not come within the period. Stop ends it.
-func keepPinging(ctx context.Context, ws cluster.Socket, period time.Duration) *time.Timer {
+// when a pong does not come within the period, and calling ponged when
+// one does. Stop ends it.
+//
+// A browser answers pings itself, below the page's scripts: a tab in the
+// background, whose timers the browser throttles (Chrome runs them once a
+// minute), answers at once all the same. So the pongs, not a heartbeat
+// the page would send from a timer, are what keeps its seat present
+// (issue 24, finding 14).
+func keepPinging(ctx context.Context, ws cluster.Socket, period time.Duration, ponged func()) *time.Timer {
 	var t *time.Timer
 	var mu sync.Mutex // t is set before the first ping reads it
 	mu.Lock()
@@ -206,6 +230,7 @@ func keepPinging(ctx context.Context, ws cluster.Socket, period time.Duration) *
 			ws.CloseNow()
 			return
 		}
+		ponged()
 		mu.Lock()
 		t.Reset(period)
 		mu.Unlock()
@@ -215,10 +240,10 @@ func keepPinging(ctx context.Context, ws cluster.Socket, period time.Duration) *
 
 // read decodes the client's messages and hands them to the table. Bad
 // messages are answered with an error and change nothing; a client that
-// sends too fast is made to wait. A client silent for Config.Presence is
-// gone (a tab frozen in the back/forward cache keeps its socket open but
-// sends no heartbeat), so its seat counts as away.
-func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn) {
+// sends too fast is made to wait. A client that neither sends anything
+// nor answers a ping for Config.Presence is gone (quiet, which the pinger
+// tells of pongs), so its seat counts as away.
+func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn, quiet *presence) {
 	lim := rate.NewLimiter(rate.Limit(s.cfg.Rate), s.cfg.Burst)
 	if s.cfg.Rate < 0 {
 		lim.SetLimit(rate.Inf)
@@ -229,8 +254,6 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn)
 	// the connection's life rather than a context.WithTimeout per read.
 	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
 	defer stop()
-	quiet := watchPresence(ws, s.cfg.Presence)
-	defer quiet.stop()
 	for {
 		typ, data, err := readMessage(ws)
 		if err != nil {
@@ -323,7 +346,7 @@ func putReadBuf(bp *[]byte) {
 }
 
 // presence closes a connection whose client has been silent for its
-// period: one timer for the connection's life, which looks at when the
+// period, neither sending a message nor answering a ping: one timer for the connection's life, which looks at when the
 // client was last heard when it fires and sleeps again for what is left,
 // so that hearing a message is only a clock reading.
 type presence struct {
@@ -342,7 +365,7 @@ func watchPresence(ws cluster.Socket, period time.Duration) *presence {
 	return p
 }
 
-// heard notes that the client sent something.
+// heard notes that the client sent something, or answered a ping.
 func (p *presence) heard() { p.last.Store(int64(time.Since(p.start))) }
 
 func (p *presence) check() {

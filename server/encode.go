@@ -12,7 +12,7 @@ import (
 
 // The "state" message, built without encoding/json's reflection where it
 // can be: it is the message of every move, to every connection. The parts
-// every seat shares (match, n, status, by, to_move, result, rounds,
+// every seat shares (match, n, status, by, standin, to_move, result, rounds,
 // turn_left_ms) are written once per position, each seat's view once per
 // seat, each event once per move, and each legal move's JSON comes from a
 // cache shared by the game's tables. The bytes are those json.Marshal
@@ -23,6 +23,7 @@ type stateParts struct {
 	Match, N int
 	Status   string
 	By       game.Seat
+	Standin  bool
 	ToMove   game.Seats
 	Result   game.Result
 	Rounds   [][]int
@@ -76,6 +77,9 @@ func newStateEncoder(g game.Game, codec *moveCodec, st game.State, p *stateParts
 	b = e.appendString(b, p.Status)
 	b = append(b, `,"by":`...)
 	b = strconv.AppendInt(b, int64(p.By), 10)
+	if p.Standin {
+		b = append(b, `,"standin":true`...)
+	}
 	e.head = append(b, `,"view":`...)
 
 	b = append(e.mid[:0], `,"to_move":[`...)

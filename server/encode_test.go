@@ -15,7 +15,7 @@ import (
 // encoding/json over a stateMsg, the legal moves marshalled one by one.
 func oldState(g game.Game, st game.State, p *stateParts, s game.Seat, evs []game.Event) []byte {
 	msg := stateMsg{
-		Type: "state", Match: p.Match, N: p.N, Status: p.Status, By: p.By,
+		Type: "state", Match: p.Match, N: p.N, Status: p.Status, By: p.By, Standin: p.Standin,
 		View: st.View(s), Legal: []json.RawMessage{}, ToMove: p.ToMove.List(),
 		Result: p.Result, Rounds: p.Rounds, Events: []any{}, TurnLeft: p.TurnLeft,
 	}
@@ -59,7 +59,7 @@ func TestStateEncodingMatchesJSON(t *testing.T) {
 					if st.Over() {
 						status = "over"
 					}
-					p := stateParts{Match: 1 + game_, N: n, Status: status, By: by, ToMove: st.ToMove(),
+					p := stateParts{Match: 1 + game_, N: n, Status: status, By: by, Standin: by >= 0 && n%3 == 0, ToMove: st.ToMove(),
 						Result: st.Result(), Rounds: rounds}
 					if n%3 == 1 {
 						p.TurnLeft = map[game.Seat]int64{}

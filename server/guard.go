@@ -73,6 +73,14 @@ type Limits struct {
 	// waiting table is then closed as expired, another goes to sleep in
 	// the store.
 	BusyIdle time.Duration
+
+	// ConnectEvery and ConnectBurst pace the WebSockets opened to one
+	// table from one network (an IPv4 /24, an IPv6 /48): one every
+	// ConnectEvery on average, in bursts of ConnectBurst (default 500ms
+	// and 10). Each connection costs the table's goroutine its welcome;
+	// beyond, 429 with Retry-After.
+	ConnectEvery time.Duration
+	ConnectBurst int
 }
 
 // maxClients bounds the clients the rate limits remember at once.
@@ -82,7 +90,8 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *time.Duration
 		v time.Duration
-	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second}, {&l.ChatNetEvery, time.Second}} {
+	}{{&l.CreateEvery, 6 * time.Second}, {&l.JoinEvery, time.Second}, {&l.ChatEvery, 2 * time.Second}, {&l.ChatNetEvery, time.Second},
+		{&l.ConnectEvery, 500 * time.Millisecond}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -90,7 +99,8 @@ func (l *Limits) defaults() {
 	for _, d := range []struct {
 		f *int
 		v int
-	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5}, {&l.ChatNetBurst, 10}} {
+	}{{&l.CreateBurst, 10}, {&l.JoinBurst, 20}, {&l.Waiting, 10}, {&l.Conns, 64}, {&l.Watchers, 200}, {&l.SeatConns, 4}, {&l.ChatBurst, 5}, {&l.ChatNetBurst, 10},
+		{&l.ConnectBurst, 10}} {
 		if *d.f == 0 {
 			*d.f = d.v
 		}
@@ -139,6 +149,9 @@ type guard struct {
 	// chats and chatNets pace the chat per writer and per network, each
 	// at each table (chat.go).
 	chats, chatNets *limit.Rates
+	// connects paces the WebSockets opened per table and network
+	// (welcome.go).
+	connects *limit.Rates
 }
 
 func newGuard(cfg *Config) *guard {
@@ -162,6 +175,7 @@ func newGuard(cfg *Config) *guard {
 		netTables:  limit.NewCounts(l.NetTables, 0),
 		chats:      rates(l.ChatEvery, l.ChatBurst),
 		chatNets:   rates(l.ChatNetEvery, l.ChatNetBurst),
+		connects:   rates(l.ConnectEvery, l.ConnectBurst),
 	}
 	if l.ChatEvery < 0 {
 		g.chatNets = rates(-1, 0)

@@ -120,7 +120,7 @@ func TestPlayEveryGame(t *testing.T) {
 // (the test) makes every table, so the per-client limits are off.
 func testConfig() server.Config {
 	return server.Config{Rate: -1, Levels: map[string]string{"normal": "normal@30", "hard": "hard@60"},
-		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1, Watchers: -1, SeatConns: -1}}
+		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1, Watchers: -1, SeatConns: -1, ConnectEvery: -1}}
 }
 
 // The lobby lists every game with its options and bots.

@@ -63,14 +63,17 @@ import (
 // the table is "bad_message". Muting anyone for oneself is the client's
 // business: it hides their lines.
 //
-// A client must send something at least every 40 s ({"type":"ping"} will
-// do; the web client sends one every 15 s while its page is shown): a
-// silent connection is taken as gone, and its seat as away.
+// A client must answer the server's WebSocket pings (browsers do it by
+// themselves, even in a background tab): a connection that neither sends
+// anything nor answers a ping for Config.Presence (40 s) is taken as gone,
+// and its seat as away. {"type":"ping"} is still answered with a "pong",
+// but is not needed.
 //
 // The server sends "welcome" once, then "table", "state", "watchers",
 // "chat_history" (the last 50 lines of the chat, right after the welcome
-// and the state, when there are any), "chat", "hello", "muted", "error"
-// and "pong" messages; see the types below.
+// and the state, when there are any), "standin_moves" (to a player back
+// at a seat a stand-in played for), "chat", "hello", "muted", "error" and
+// "pong" messages; see the types below.
 
 // clientMsg is a message from a browser or a bot client.
 type clientMsg struct {
@@ -153,6 +156,19 @@ type welcomeMsg struct {
 	History []any     `json:"history"`
 }
 
+// missedMsg tells a player who comes back what the stand-in played for
+// their seat while they were away: sent once, after the welcome and the
+// state, to the seat's first connection since.
+type missedMsg struct {
+	Type string    `json:"type"` // "standin_moves"
+	Seat game.Seat `json:"seat"`
+	// Moves is how many moves the stand-in made; Events are their events
+	// as the seat may see them (the last 100 at most), as in the
+	// welcome's history.
+	Moves  int   `json:"moves"`
+	Events []any `json:"events"`
+}
+
 // tableMsg tells of a change of seats or connections.
 type tableMsg struct {
 	Type  string    `json:"type"` // "table"
@@ -169,11 +185,15 @@ type stateMsg struct {
 	Status string `json:"status"`
 	// By is the seat whose move this state follows, -1 for a new deal or
 	// a reconnection.
-	By     game.Seat         `json:"by"`
-	View   any               `json:"view"`
-	Legal  []json.RawMessage `json:"legal"`
-	ToMove []game.Seat       `json:"to_move"`
-	Result game.Result       `json:"result"`
+	By game.Seat `json:"by"`
+	// Standin is true when the move was made for seat By by its
+	// stand-in (its player away, or out of time), not by its player:
+	// every log says so.
+	Standin bool              `json:"standin,omitempty"`
+	View    any               `json:"view"`
+	Legal   []json.RawMessage `json:"legal"`
+	ToMove  []game.Seat       `json:"to_move"`
+	Result  game.Result       `json:"result"`
 	// Rounds holds the round scores (Result.RoundScores) of every round
 	// of this match completed so far, in order, one per seat: the
 	// client's score sheet, whole for a page that joins mid-match. Round

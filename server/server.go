@@ -79,10 +79,12 @@ type Config struct {
 	Limits Limits
 	// Timeouts bound slow and idle HTTP connections.
 	Timeouts Timeouts
-	// Presence is how long a connection may send nothing before it is
-	// taken as gone and closed (default 40s): the web client sends a
-	// heartbeat every 15 s while its page is shown, so a tab left in the
-	// back/forward cache lets its seat's stand-in come.
+	// Presence is how long a connection may neither send anything nor
+	// answer a ping before it is taken as gone and closed (default 40s,
+	// and at least twice Ping, so that a socket that answers every ping
+	// is never taken as gone). A browser answers pings by itself, however
+	// long its tab stays hidden; the web client closes its socket when
+	// its page is put away (pagehide), so that its seat's stand-in comes.
 	Presence time.Duration
 	// Ping is how often the server pings each WebSocket, dropping one
 	// whose peer does not answer within as long again (default 25s).
@@ -242,6 +244,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Ping <= 0 {
 		cfg.Ping = 25 * time.Second
+	}
+	if cfg.Presence < 2*cfg.Ping {
+		// Pongs come every Ping (a ping waits as long for its answer):
+		// a shorter Presence would drop sockets that answer them all.
+		cfg.Presence = 2 * cfg.Ping
 	}
 	if cfg.MaxMessage <= 0 {
 		cfg.MaxMessage = 4096

@@ -94,3 +94,53 @@ func (t *table) dismiss(s game.Seat) {
 		t.thinking = 0
 	}
 }
+
+// missedMoves is what a stand-in played for a seat while its player had
+// no connection, kept until the player comes back and is told ("while you
+// were away, 3 moves were played for you: …"), so that nobody takes a
+// stand-in's moves for their own (issue 24, finding 15).
+type missedMoves struct {
+	n int // moves
+	// events are those moves' events the seat may see, as the welcome's
+	// history gives them back (recall), the last maxMissed at most.
+	events []any
+}
+
+// maxMissed bounds the events a seat's missedMoves keeps: a player gone
+// for hours is told how many moves were made, and the latest of them.
+const maxMissed = 100
+
+// noteMissed records the stand-in's move for seat s just applied (its
+// events in t.log), if its player is away: one out of time, still
+// there, saw it played.
+func (t *table) noteMissed(s game.Seat) {
+	seat := &t.seats[s]
+	if seat.conns > 0 {
+		return
+	}
+	m := &seat.missed
+	m.n++
+	for _, e := range t.log.Events {
+		if e.To.Has(s) {
+			m.events = append(m.events, t.recall(e))
+		}
+	}
+	if over := len(m.events) - maxMissed; over > 0 {
+		m.events = append(m.events[:0], m.events[over:]...)
+	}
+}
+
+// tellMissed sends c, a connection of a seat, what the stand-in played
+// for that seat since its player was last there, and forgets it.
+func (t *table) tellMissed(c *conn) {
+	m := &t.seats[c.seat].missed
+	if m.n == 0 {
+		return
+	}
+	evs := m.events
+	if evs == nil {
+		evs = []any{}
+	}
+	t.send(c, encode(missedMsg{Type: "standin_moves", Seat: c.seat, Moves: m.n, Events: evs}))
+	*m = missedMoves{}
+}

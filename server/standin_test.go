@@ -29,7 +29,13 @@ type infoMsg struct {
 	ToMove   []game.Seat       `json:"to_move"`
 	Legal    []json.RawMessage `json:"legal"`
 	TurnLeft map[string]int64  `json:"turn_left_ms"`
-	Table    struct {
+	// Standin marks a state after a stand-in's move; Seat, Moves and
+	// Events are a "standin_moves" message's.
+	Standin bool              `json:"standin"`
+	Seat    game.Seat         `json:"seat"`
+	Moves   int               `json:"moves"`
+	Events  []json.RawMessage `json:"events"`
+	Table   struct {
 		Match       int        `json:"match"`
 		TurnSeconds int        `json:"turn_seconds"`
 		Seats       []seatView `json:"seats"`

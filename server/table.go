@@ -37,6 +37,9 @@ type seat struct {
 	// (turntime.go).
 	due     time.Time
 	turnBot bool
+	// missed is what the stand-in played for this seat while it had no
+	// connection, not yet told to its player (standin.go).
+	missed missedMoves
 }
 
 // table is one game table. Everything below inbox is owned by the table's
@@ -107,6 +110,9 @@ type table struct {
 	// rounds is every completed round's scores in this match (stateMsg's
 	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
 	rounds [][]int
+	// byStandin: the move being applied is a stand-in's (botChose), which
+	// its state message says (stateMsg's Standin).
+	byStandin bool
 
 	// talk is the table's chat as this node keeps it (chat.go).
 	talk chatRoom
@@ -483,6 +489,9 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 	saved := met.Now()
 	t.countMove(s)
 	t.record(s)
+	if t.byStandin {
+		t.noteMissed(s)
+	}
 	if t.st.Over() {
 		// Rated before the end is marked: a crash between the two
 		// leaves the match open, so the restart replays it and rates

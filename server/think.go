@@ -77,7 +77,10 @@ func (t *table) botChose(id int, s game.Seat, m game.Move, read time.Time) {
 	if t.st.Over() || !t.st.ToMove().Has(s) {
 		return
 	}
+	// A bot playing a human seat is its stand-in.
+	t.byStandin = t.seats[s].Bot == ""
 	err := t.apply(s, m, read)
+	t.byStandin = false
 	var stored *storeError
 	if err != nil && !errors.As(err, &stored) && t.n != t.thinkN {
 		return // others moved meanwhile (a simultaneous phase): think again

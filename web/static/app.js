@@ -266,9 +266,21 @@ function tablePage(id) {
         if (T.refused && T.refused.n !== m.n) T.refused = null;
         setClocks(m.turn_left_ms);
         if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
-        for (const e of m.events) addLog(e, false);
+        // A stand-in's move is logged as its, not as its player's.
+        for (const e of m.events) addLog(m.standin && e && typeof e === 'object' ? { ...e, tapisStandin: m.by } : e, false);
         T.ui.onState?.(m, prev);
         turnNote.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
+        break;
+      }
+      case 'standin_moves': {
+        // Back at a seat a stand-in played for: what it played. The
+        // welcome's history holds those moves' events, the same ones, as
+        // the latest of the seat's: they read as the stand-in's there too.
+        const keys = m.events.map(e => JSON.stringify(e));
+        for (let i = T.log.length - 1, j = keys.length - 1; i >= 0 && j >= 0; i--) {
+          if (JSON.stringify(T.log[i]) === keys[j]) { T.log[i] = { ...T.log[i], tapisStandin: m.seat }; j--; }
+        }
+        addLog({ type: 'tapis.missed', moves: m.moves, events: m.events }, true);
         break;
       }
       case 'error':
@@ -344,7 +356,18 @@ function tablePage(id) {
   const pageLine = e => {
     if (e.type === 'tapis.standin') return t(e.timeout ? 'log.timeout' : 'log.standin', { name: name(e.seat) });
     if (e.type === 'tapis.back') return t('log.back', { name: name(e.seat) });
+    if (e.type === 'tapis.missed') {
+      const list = e.events.map(ev => T.ui?.logLine?.(ev)).filter(Boolean).join(' · ');
+      return t(e.moves === 1 ? 'log.missed.one' : 'log.missed', { n: e.moves, moves: list });
+    }
     return null;
+  };
+  // logText is an entry of the log as its line: a stand-in's move says
+  // whose stand-in made it.
+  const logText = e => {
+    const line = pageLine(e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e));
+    if (!line || e.tapisStandin == null) return line;
+    return t('log.bystandin', { name: name(e.tapisStandin), line });
   };
 
   // The log keeps events, not text, so that it follows a language switch.
@@ -434,8 +457,9 @@ function tablePage(id) {
       page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => ctx.again() }, t('table.again')) : null,
         ' ', h('a.button', { href: `/m/${id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
     }
-    const lines = T.ui ? T.log.map(e => pageLine(e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e))).filter(Boolean) : [];
-    const log = h('ol.log', { id: 'log' }, lines.map(l => h('li', l)));
+    const lines = T.ui ? T.log.map(e => [logText(e), e]).filter(([l]) => l) : [];
+    const log = h('ol.log', { id: 'log' }, lines.map(([l, e]) =>
+      h('li' + (e.tapisStandin != null || e.type === 'tapis.missed' ? '.standin' : ''), l)));
     page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
     main.append(page);
     log.scrollTop = log.scrollHeight;
@@ -449,11 +473,11 @@ function tablePage(id) {
     motion.after(main, places);
   };
 
-  // Presence: a heartbeat while the page is shown, so that the server
-  // knows the player is here; a page put away (another page, the
-  // back/forward cache) closes its socket at once, and one shown again
-  // reconnects. The server takes a socket silent for 40 s as gone.
-  const beat = setInterval(() => { if (T.ws?.readyState === 1) T.ws.send('{"type":"ping"}'); }, 15000);
+  // Presence is the socket's: the browser answers the server's pings by
+  // itself, however long the tab stays in the background (where timers
+  // are throttled, so no heartbeat is sent from one). A page put away
+  // (another page, the back/forward cache) closes its socket at once,
+  // so that its seat shows away; one shown again reconnects.
   const hide = () => { const ws = T.ws; T.ws = null; T.hidden = true; ws?.close(1000, 'page hidden'); };
   const show = e => { if (T.hidden && !T.closed) { T.hidden = false; if (e.persisted || !T.ws) connect(); } };
   window.addEventListener('pagehide', hide);
@@ -461,7 +485,7 @@ function tablePage(id) {
   current = {
     render: () => render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); clearInterval(beat); turnNote.stop(); chat.close();
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); turnNote.stop(); chat.close();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };
