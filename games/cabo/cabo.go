@@ -61,9 +61,13 @@ func (Game) Options() []game.Option {
 		{Name: "initial_peek", Kind: "int", Default: 2, Min: 0, Max: MaxSlots},
 		{Name: "swap_opponents", Kind: "bool", Default: false},
 		{Name: "reset_at_100_to", Kind: "int", Default: 50, Min: 0, Max: 99},
-		{Name: "max_resets", Kind: "int", Default: nil, Min: 0, Max: 1000},
+		{Name: "max_resets", Kind: "int", Default: nil, Min: 0, Max: MaxResets},
 	}
 }
+
+// MaxResets bounds the max_resets option: more drops back than a match
+// could ever reach, declared (Options) and enforced alike.
+const MaxResets = 1000
 
 // ParseOptions decodes and checks an options object; empty means defaults.
 func ParseOptions(raw json.RawMessage) (Options, error) {
@@ -95,6 +99,10 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 		o.ResetAt100To = *in.ResetAt100To
 	}
 	if in.MaxResets != nil {
+		if *in.MaxResets < 0 {
+			// -1 is how Options says unlimited; the JSON says it with null.
+			return o, fmt.Errorf("cabo: options: max_resets %d: must be 0 to %d (null: unlimited)", *in.MaxResets, MaxResets)
+		}
 		o.MaxResets = *in.MaxResets
 	}
 	return o, o.check()
@@ -108,8 +116,8 @@ func (o Options) check() error {
 		return fmt.Errorf("cabo: options: initial_peek %d: must be 0 to hand_size (%d)", o.InitialPeek, o.HandSize)
 	case o.ResetAt100To < 0 || o.ResetAt100To > 99:
 		return fmt.Errorf("cabo: options: reset_at_100_to %d: must be 0 to 99", o.ResetAt100To)
-	case o.MaxResets < -1:
-		return fmt.Errorf("cabo: options: max_resets %d: must be 0 or more (null: unlimited)", o.MaxResets)
+	case o.MaxResets < -1 || o.MaxResets > MaxResets:
+		return fmt.Errorf("cabo: options: max_resets %d: must be 0 to %d (null: unlimited)", o.MaxResets, MaxResets)
 	}
 	return nil
 }
