@@ -22,26 +22,34 @@ import (
 // sign-ins' p50 and p99 in milliseconds; "at rest" is without the flood,
 // "queue only" with every budget off, so that only the fair queue and the
 // one hash at a time per player stand between the flood and the others.
+// "8 networks" is the flood the red team sent next: the 20 guests spread
+// over 8 /24s (127.0.0–7.x), each round's guest on a fresh address; with
+// "device cookie" each sign-in comes from a browser that signed in to
+// that account before, a returning owner whose hash goes first.
 //
 //	go test ./account -run '^$' -bench SignInDuringClaimFlood -benchtime 200x
 func BenchmarkSignInDuringClaimFlood(b *testing.B) {
 	inf := limit.NewRates(rate.Inf, 1, 1)
 	for _, mode := range []struct {
-		name  string
-		flood bool
-		edit  func(*Config)
+		name   string
+		flood  bool
+		nets   int
+		device bool
+		edit   func(*Config)
 	}{
-		{"at rest", false, nil},
-		{"defaults", true, nil},
-		{"queue only", true, func(c *Config) {
+		{"at rest", false, 1, false, nil},
+		{"defaults", true, 1, false, nil},
+		{"queue only", true, 1, false, func(c *Config) {
 			c.Guests, c.Addresses, c.Networks, c.PerPlayer, c.Accounts = inf, inf, inf, inf, inf
 		}},
+		{"8 networks", true, 8, false, nil},
+		{"8 networks, device cookie", true, 8, true, nil},
 	} {
-		b.Run(mode.name, func(b *testing.B) { benchSignInDuringFlood(b, mode.flood, mode.edit) })
+		b.Run(mode.name, func(b *testing.B) { benchSignInDuringFlood(b, mode.flood, mode.nets, mode.device, mode.edit) })
 	}
 }
 
-func benchSignInDuringFlood(b *testing.B, flood bool, edit func(*Config)) {
+func benchSignInDuringFlood(b *testing.B, flood bool, nets int, device bool, edit func(*Config)) {
 	h := newHarness(b, edit)
 	const accounts = 50
 	phc, err := Hash(secret)
@@ -61,6 +69,18 @@ func benchSignInDuringFlood(b *testing.B, flood bool, edit func(*Config)) {
 		return &client{h: h, http: &http.Client{Jar: jar, Transport: tr}, jar: jar, addr: addr}
 	}
 
+	// The owners' browsers, each signed in once before the flood: their
+	// device cookies.
+	owners := make([]*client, accounts)
+	if device {
+		for i := range owners {
+			owners[i] = browser(fmt.Sprintf("127.2.%d.1", i))
+			if st := owners[i].send("/api/account/signin", creds(fmt.Sprint("user", i), secret)); st != http.StatusOK {
+				b.Fatalf("owner %d's first sign-in: %d", i, st)
+			}
+		}
+	}
+
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	if flood {
@@ -75,7 +95,11 @@ func benchSignInDuringFlood(b *testing.B, flood bool, edit func(*Config)) {
 						return
 					default:
 					}
-					c := browser(fmt.Sprintf("127.0.0.%d", g+1))
+					addr := fmt.Sprintf("127.0.0.%d", g+1)
+					if nets > 1 {
+						addr = fmt.Sprintf("127.0.%d.%d", g%nets, 1+(g/nets+3*round)%250)
+					}
+					c := browser(addr)
 					c.send("/api/me", map[string]string{"name": "Flood"})
 					var each sync.WaitGroup
 					for i := range claims {
@@ -96,7 +120,12 @@ func benchSignInDuringFlood(b *testing.B, flood bool, edit func(*Config)) {
 	took := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := range b.N {
-		c := browser(fmt.Sprintf("127.1.%d.%d", i%250, 1+i/250))
+		addr := fmt.Sprintf("127.1.%d.%d", i%250, 1+i/250)
+		c := browser(addr)
+		if device {
+			c = owners[i%accounts]
+			c.addr = addr
+		}
 		start := time.Now()
 		st := c.send("/api/account/signin", creds(fmt.Sprint("user", i%accounts), secret))
 		took = append(took, time.Since(start))

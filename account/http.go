@@ -235,6 +235,11 @@ func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.
 		s.fail(w, r, err)
 		return nil, nil, false
 	}
+	if s.device(r, p.UsernameKey) != "" {
+		// The session and a valid device cookie for the account: its
+		// owner, whose hashes go before a flood's (fair.go).
+		ctx = withPriority(ctx)
+	}
 	ok, err := s.checkPassword(ctx, p, password)
 	switch {
 	case err != nil:

@@ -244,8 +244,9 @@ func NewHasher(n int) *Hasher {
 	return &Hasher{slots: limit.NewFair(n, DefaultQueue)}
 }
 
-// acquire waits for a free slot, in the turn of ctx's network (WithNetwork), until ctx ends;
-// the caller must call release after. A network whose queue is full is refused at once with
+// acquire waits for a free slot, in the turn of ctx's network (WithNetwork), before the
+// ordinary turns if ctx has priority (withPriority), until ctx ends; the caller must call
+// release after. A network whose queue is full is refused at once with
 // an *QueueFullError.
 func (h *Hasher) acquire(ctx context.Context) error {
 	// Checked first, as a request already given up on should not hash.
@@ -253,8 +254,12 @@ func (h *Hasher) acquire(ctx context.Context) error {
 		return fmt.Errorf("account: not hashing the password: %w", context.Cause(ctx))
 	}
 	network := networkOf(ctx)
+	acquire := h.slots.Acquire
+	if priorityOf(ctx) {
+		acquire = h.slots.AcquireFirst
+	}
 	var full *limit.FullError
-	switch err := h.slots.Acquire(ctx, network); {
+	switch err := acquire(ctx, network); {
 	case errors.As(err, &full):
 		return &QueueFullError{Retry: full.Retry}
 	case err != nil:

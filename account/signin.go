@@ -150,9 +150,15 @@ func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 		storeError(w)
 		return
 	}
-	if err := spend(s.signInBudget(r, key)); err != nil {
+	budget := s.signInBudget(r, key)
+	if err := spend(budget); err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if budget.rates == s.devices {
+		// A valid device cookie for the account (checked above, before
+		// any hash): a returning owner, served before the flood.
+		ctx = withPriority(ctx)
 	}
 	ok, err := s.checkPassword(ctx, p, req.Password)
 	switch {

@@ -27,14 +27,25 @@ const fullRetry = time.Second
 // one slot's turn per network waiting. Each network may have PerNet
 // requests waiting at once; the one after them is refused at once with a
 // *FullError rather than queued. Networks are keys such as Network's.
-// Its methods are safe for concurrent use.
+//
+// Requests made with AcquireFirst wait in a first lane, served before
+// any of the others at each Release (round robin among its networks too,
+// with the same bound per network): the requests worth serving first
+// when many networks flood the ordinary lane, as a returning owner's
+// sign-in is (issue 24, finding 1: with N networks flooding, a newcomer
+// waits about N/slots turns). Its methods are safe for concurrent use.
 type Fair struct {
 	perNet int
 
-	mu   sync.Mutex
-	free int
-	// waiting holds each network's waiters in order; turn the networks
-	// with waiters, the next to be served first.
+	mu    sync.Mutex
+	free  int
+	first lane // served before ordinary
+	lane       // the ordinary lane
+}
+
+// lane is one queue of a Fair: waiting holds each network's waiters in
+// order; turn the networks with waiters, the next to be served first.
+type lane struct {
 	waiting map[string][]*waiter
 	turn    []string
 }
@@ -52,7 +63,11 @@ func NewFair(slots, perNet int) *Fair {
 	if slots < 1 || perNet < 1 {
 		panic("limit: NewFair needs at least one slot and one waiter per network")
 	}
-	return &Fair{perNet: perNet, free: slots, waiting: map[string][]*waiter{}}
+	return &Fair{
+		perNet: perNet, free: slots,
+		first: lane{waiting: map[string][]*waiter{}},
+		lane:  lane{waiting: map[string][]*waiter{}},
+	}
 }
 
 // Acquire waits for a slot for network until ctx ends; the caller must
@@ -60,22 +75,34 @@ func NewFair(slots, perNet int) *Fair {
 // already has PerNet requests waiting, and with ctx's cause if ctx ends
 // first (a slot granted meanwhile is handed on).
 func (f *Fair) Acquire(ctx context.Context, network string) error {
+	return f.acquire(ctx, network, &f.lane)
+}
+
+// AcquireFirst is Acquire in the first lane: the slot goes to it before
+// any request waiting in Acquire, in turn with the other networks
+// waiting in AcquireFirst. Network may have PerNet requests waiting here
+// beside those it has waiting in Acquire.
+func (f *Fair) AcquireFirst(ctx context.Context, network string) error {
+	return f.acquire(ctx, network, &f.first)
+}
+
+func (f *Fair) acquire(ctx context.Context, network string, l *lane) error {
 	f.mu.Lock()
-	if f.free > 0 && len(f.turn) == 0 {
+	if f.free > 0 && len(f.first.turn) == 0 && len(f.lane.turn) == 0 {
 		f.free--
 		f.mu.Unlock()
 		return nil
 	}
-	q := f.waiting[network]
+	q := l.waiting[network]
 	if len(q) >= f.perNet {
 		f.mu.Unlock()
 		return &FullError{Retry: fullRetry}
 	}
 	w := &waiter{ready: make(chan struct{})}
 	if len(q) == 0 {
-		f.turn = append(f.turn, network)
+		l.turn = append(l.turn, network)
 	}
-	f.waiting[network] = append(q, w)
+	l.waiting[network] = append(q, w)
 	f.mu.Unlock()
 	select {
 	case <-w.ready:
@@ -88,38 +115,44 @@ func (f *Fair) Acquire(ctx context.Context, network string) error {
 		f.mu.Unlock()
 		f.Release()
 	} else {
-		f.drop(network, w)
+		l.drop(network, w)
 		f.mu.Unlock()
 	}
 	return fmt.Errorf("limit: gave up waiting for a slot: %w", context.Cause(ctx))
 }
 
 // Release gives a slot back: to the first waiter of the network whose turn
-// it is, which then goes to the back of the turn if it has more waiting.
+// it is in the first lane, or if none waits there in the ordinary one; that
+// network then goes to the back of its lane's turn if it has more waiting.
 func (f *Fair) Release() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if len(f.turn) == 0 {
+	l := &f.first
+	if len(l.turn) == 0 {
+		l = &f.lane
+	}
+	if len(l.turn) == 0 {
 		f.free++
 		return
 	}
-	network := f.turn[0]
-	f.turn = f.turn[1:]
-	q := f.waiting[network]
+	network := l.turn[0]
+	l.turn = l.turn[1:]
+	q := l.waiting[network]
 	w := q[0]
 	if len(q) == 1 {
-		delete(f.waiting, network)
+		delete(l.waiting, network)
 	} else {
-		f.waiting[network] = q[1:]
-		f.turn = append(f.turn, network)
+		l.waiting[network] = q[1:]
+		l.turn = append(l.turn, network)
 	}
 	w.granted = true
 	close(w.ready)
 }
 
-// drop removes w, which gave up, from network's waiters. f.mu is held.
-func (f *Fair) drop(network string, w *waiter) {
-	q := f.waiting[network]
+// drop removes w, which gave up, from network's waiters. The Fair's mu is
+// held.
+func (l *lane) drop(network string, w *waiter) {
+	q := l.waiting[network]
 	for i, o := range q {
 		if o == w {
 			q = append(q[:i:i], q[i+1:]...)
@@ -127,21 +160,22 @@ func (f *Fair) drop(network string, w *waiter) {
 		}
 	}
 	if len(q) > 0 {
-		f.waiting[network] = q
+		l.waiting[network] = q
 		return
 	}
-	delete(f.waiting, network)
-	for i, n := range f.turn {
+	delete(l.waiting, network)
+	for i, n := range l.turn {
 		if n == network {
-			f.turn = append(f.turn[:i:i], f.turn[i+1:]...)
+			l.turn = append(l.turn[:i:i], l.turn[i+1:]...)
 			break
 		}
 	}
 }
 
-// Queued returns how many requests of network wait for a slot.
+// Queued returns how many requests of network wait for a slot, in both
+// lanes.
 func (f *Fair) Queued(network string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return len(f.waiting[network])
+	return len(f.waiting[network]) + len(f.first.waiting[network])
 }
