@@ -54,6 +54,9 @@ func (t *table) attach(c *conn) {
 		t.seats[c.seat].conns++
 		t.dismiss(c.seat)
 		t.seen = time.Now()
+		if t.st == nil && t.seats[c.seat].Bot == "" && t.seats[c.seat].conns == 1 {
+			t.srv.listNow(t)
+		}
 	} else {
 		t.watchers++
 		t.noteWatchers()

@@ -72,6 +72,9 @@ func TestBrowserRatings(t *testing.T) {
 	}
 	var waiting seatResp
 	bob.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "rated": true, "public": true}, &waiting)
+	// Bob's page is open at it: the lobby lists only tables someone
+	// seated has connected to.
+	h.dial(waiting.Table, waiting.Token).next("welcome")
 	ada, adaID := signedUp(h, "Ada", "ada")
 	for range 4 {
 		playRated(t, h, ada)

@@ -68,6 +68,20 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
+	releaseNet, ok := s.guard.netConns.Acquire(s.guard.network(r))
+	if !ok {
+		api.Error(w, http.StatusTooManyRequests, "too_many_conns_network",
+			fmt.Sprintf("server: your network holds %d connections already; close some", s.cfg.Limits.NetConns))
+		return
+	}
+	defer releaseNet()
+	releaseAll, ok := s.guard.totalConns.Acquire("")
+	if !ok {
+		api.Error(w, http.StatusTooManyRequests, "too_many_conns_server",
+			fmt.Sprintf("server: the server holds %d connections already; try again later", s.cfg.Limits.TotalConns))
+		return
+	}
+	defer releaseAll()
 	seat, full := game.Spectator, ""
 	token := r.URL.Query().Get("token")
 	// Without a token, a signed-in player who sits at the table is their

@@ -67,6 +67,15 @@ type Limits struct {
 	// clients may have created (default MaxTables/10, at least 20): it
 	// takes ten networks to fill the server.
 	NetTables int
+	// NetConns is how many WebSockets one network's clients may hold open
+	// at once (default 1024: sixteen clients' worth; off with Conns unless
+	// set). Issue 24: 10,000 spectator sockets from one /24 raised the
+	// server's memory by 245 MB.
+	NetConns int
+	// TotalConns is how many WebSockets the whole server holds open at
+	// once (default 50,000, about 1.25 GB at ~25 KB each; negative: no
+	// bound).
+	TotalConns int
 	// BusyIdle is how long a table nobody is connected to stays in
 	// memory while the server is busy, its tables in memory at 3/4 of
 	// MaxTables or more (default 30s, instead of Config.IdleTimeout): a
@@ -129,6 +138,10 @@ func (l *Limits) netDefaults(maxTables int) {
 	off(creatingOff, &l.NetCreateBurst, 50)
 	off(creatingOff, &l.NetTables, max(maxTables/10, 20))
 	off(l.Waiting < 0, &l.NetWaiting, 100)
+	off(l.Conns < 0, &l.NetConns, 1024)
+	if l.TotalConns == 0 {
+		l.TotalConns = 50_000
+	}
 	if l.BusyIdle <= 0 {
 		l.BusyIdle = 30 * time.Second
 	}
@@ -141,8 +154,11 @@ type guard struct {
 	netCreates *limit.Rates
 	joins      *limit.Rates
 	conns      *limit.Counts
-	waiting    *limit.Counts
-	netWaiting *limit.Counts
+	// netConns counts the WebSockets open per network, totalConns all
+	// of them (Limits.NetConns, Limits.TotalConns).
+	netConns, totalConns *limit.Counts
+	waiting              *limit.Counts
+	netWaiting           *limit.Counts
 	// netTables counts the tables in memory by their creator's network,
 	// from creation until they go (Limits.NetTables).
 	netTables *limit.Counts
@@ -170,6 +186,8 @@ func newGuard(cfg *Config) *guard {
 		netCreates: rates(l.NetCreateEvery, l.NetCreateBurst),
 		joins:      rates(l.JoinEvery, l.JoinBurst),
 		conns:      limit.NewCounts(l.Conns, 0),
+		netConns:   limit.NewCounts(l.NetConns, 0),
+		totalConns: limit.NewCounts(0, l.TotalConns),
 		waiting:    limit.NewCounts(l.Waiting, 0),
 		netWaiting: limit.NewCounts(l.NetWaiting, 0),
 		netTables:  limit.NewCounts(l.NetTables, 0),

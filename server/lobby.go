@@ -152,8 +152,17 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusBadRequest, "bad_options", err.Error())
 		return
 	}
-	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: time.Now(),
-		Seats: make([]store.Seat, req.Players), TurnTime: time.Duration(turn) * s.cfg.TurnUnit,
+	created := time.Now()
+	// Nobody seated has connected yet: the table's Active is put before
+	// the lobby's window, so that it is listed only once a seated
+	// person's page connects (attach touches it), never for a grace
+	// after creation. Otherwise tables made and never opened, 654 in
+	// 70 s from six /24s, pushed the real ones out of the lobby's newest
+	// 100 (issue 24, red team). WaitingTTL, counted from Active, ends a
+	// never-opened table that much sooner.
+	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: created,
+		Active: created.Add(-s.listedFor() - time.Second),
+		Seats:  make([]store.Seat, req.Players), TurnTime: time.Duration(turn) * s.cfg.TurnUnit,
 		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang, Rated: req.Rated}
 	for i, b := range req.Bots {
 		if b == "" {

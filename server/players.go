@@ -98,8 +98,10 @@ const lobbyLimit = 100
 // lobby answers GET /api/lobby[?game=cabo]: the public tables waiting for
 // players where someone seated is connected or was within
 // Config.ListedFor, newest first. The store says when a person was last
-// at each (Table.Active), as the node holding the table keeps it
-// (keepListed), so that every node of a cluster lists the same tables.
+// at each (Table.Active), as the node holding the table keeps it (listNow
+// at a seated person's first connection, then keepListed), so that every
+// node of a cluster lists the same tables; a table nobody seated has
+// opened yet is not listed at all.
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if g != "" && s.games[g] == nil {
@@ -181,6 +183,19 @@ func (s *Server) keepListed() {
 		default:
 		}
 	}
+}
+
+// listNow tells the store that a seated person has just connected to the
+// waiting table t, so that the lobby lists it at once rather than at
+// keepListed's next round (a table is listed only once someone seated
+// there has connected). It runs in the table's goroutine.
+func (s *Server) listNow(t *table) {
+	ctx, cancel := s.persist()
+	defer cancel()
+	if err := s.cfg.Store.Touch(ctx, t.id, time.Now()); err != nil {
+		s.log.Error("touch table", "table", t.id, "err", err)
+	}
+	s.lobbyGen.Add(1)
 }
 
 // seatedConnected reports whether a person seated at the table is

@@ -175,6 +175,10 @@ func TestLobbyListsPublicWaitingTables(t *testing.T) {
 		"public": true, "lang": "fr", "turn_seconds": 30}, &pub)
 	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &priv)
 	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "limits", "players": 2, "bots": []string{"", ""}, "public": true}, &lim)
+	// A table is listed once its host's page has connected.
+	for _, tab := range []seatResp{pub, priv, lim} {
+		h.dial(tab.Table, tab.Token).next("welcome")
+	}
 	type row struct {
 		ID          string `json:"id"`
 		Game        string `json:"game"`

@@ -120,7 +120,8 @@ type Config struct {
 	ChatRetention time.Duration
 	// ListedFor is how long the lobby lists a public table waiting for
 	// players after anyone seated there was last connected (default
-	// 1 min): a table its host never opened, or left, is not offered
+	// 1 min; a table nobody seated has connected to is never listed): a
+	// table its host never opened, or left, is not offered
 	// to newcomers who would play a stand-in (players.go).
 	ListedFor time.Duration
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
