@@ -12,10 +12,11 @@ import (
 	"github.com/coder/websocket"
 )
 
-// dialCode opens a spectator's WebSocket to a table from the loopback
-// address ip and returns the error code of a refusal ("" when connected:
-// the socket stays open until the test ends) with its HTTP status.
-func dialCode(t *testing.T, h *harness, ip, table string) (int, string) {
+// spectateFrom opens a spectator's WebSocket to a table from the loopback
+// address ip (it stays open until the test ends) and returns, for a
+// refusal, its HTTP status, error code and Retry-After (0 and "" when
+// connected).
+func spectateFrom(t *testing.T, h *harness, ip, table string) (status int, code, retry string) {
 	t.Helper()
 	url := "ws" + strings.TrimPrefix(h.hs.URL, "http") + "/api/tables/" + table + "/ws"
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -23,14 +24,14 @@ func dialCode(t *testing.T, h *harness, ip, table string) (int, string) {
 	ws, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: from(ip)})
 	if err == nil {
 		t.Cleanup(func() { ws.CloseNow() })
-		return 0, ""
+		return 0, "", ""
 	}
 	if resp == nil {
 		t.Fatalf("dial from %s: %v", ip, err)
 	}
 	var body struct{ Code string }
 	json.NewDecoder(resp.Body).Decode(&body)
-	return resp.StatusCode, body.Code
+	return resp.StatusCode, body.Code, resp.Header.Get("Retry-After")
 }
 
 // Issue 24, red team: from one /24 (254 addresses), 10,000 spectator
@@ -48,7 +49,7 @@ func TestConnsPerNetworkAreBounded(t *testing.T) {
 	ok := 0
 	for i := range 20 {
 		// Two sockets from each of ten addresses of 127.5.0.0/24, on two tables.
-		code, why := dialCode(t, h, fmt.Sprintf("127.5.0.%d", 2+i/2), tables[i%2])
+		code, why, _ := spectateFrom(t, h, fmt.Sprintf("127.5.0.%d", 2+i/2), tables[i%2])
 		switch {
 		case code == 0:
 			ok++
@@ -59,7 +60,7 @@ func TestConnsPerNetworkAreBounded(t *testing.T) {
 	if ok != cap {
 		t.Fatalf("one /24 holds %d sockets; want %d", ok, cap)
 	}
-	if code, why := dialCode(t, h, "127.5.1.2", tables[0]); code != 0 {
+	if code, why, _ := spectateFrom(t, h, "127.5.1.2", tables[0]); code != 0 {
 		t.Fatalf("a socket from another network was refused with %d %q", code, why)
 	}
 }
@@ -73,11 +74,11 @@ func TestConnsOfTheServerAreBounded(t *testing.T) {
 	h := newHarness(t, cfg)
 	table := h.create("cabo", []string{"", ""}, "Ann", "").Table
 	for i := range cap {
-		if code, why := dialCode(t, h, fmt.Sprintf("127.5.%d.2", i), table); code != 0 {
+		if code, why, _ := spectateFrom(t, h, fmt.Sprintf("127.5.%d.2", i), table); code != 0 {
 			t.Fatalf("socket %d refused with %d %q", i, code, why)
 		}
 	}
-	if code, why := dialCode(t, h, "127.6.0.2", table); code != http.StatusTooManyRequests || why != "too_many_conns_server" {
+	if code, why, _ := spectateFrom(t, h, "127.6.0.2", table); code != http.StatusTooManyRequests || why != "too_many_conns_server" {
 		t.Fatalf("a socket beyond the server's bound: %d %q", code, why)
 	}
 }

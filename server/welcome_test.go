@@ -1,15 +1,11 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // Finding 4: on a table with 20,700 moves, a welcome was 330 KB, the
@@ -50,25 +46,6 @@ func TestWelcomeIsBoundedWhateverTheHistory(t *testing.T) {
 	}
 }
 
-// dialFrom opens a spectator's WebSocket to a table from the loopback
-// address ip, returning the HTTP status of a refusal (0: connected) and its
-// Retry-After.
-func dialFrom(t *testing.T, h *harness, ip, table string) (int, string) {
-	t.Helper()
-	url := "ws" + strings.TrimPrefix(h.hs.URL, "http") + "/api/tables/" + table + "/ws"
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	ws, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: from(ip)})
-	if err == nil {
-		t.Cleanup(func() { ws.CloseNow() })
-		return 0, ""
-	}
-	if resp == nil {
-		t.Fatalf("dial from %s: %v", ip, err)
-	}
-	return resp.StatusCode, resp.Header.Get("Retry-After")
-}
-
 // Finding 4: 48 spectator sockets reconnecting from one address pushed a
 // table's move round trip from 6.5 ms to 303 ms median, as connects were
 // not paced. Now the connections opened to one table from one network (an
@@ -86,7 +63,7 @@ func TestConnectsArePacedPerNetworkAndTable(t *testing.T) {
 	ok, refused := 0, 0
 	for i := 0; i < 48; i++ {
 		// 48 spectators from as many addresses of 127.0.0.0/24.
-		code, retry := dialFrom(t, h, fmt.Sprintf("127.0.0.%d", 2+i), a.Table)
+		code, _, retry := spectateFrom(t, h, fmt.Sprintf("127.0.0.%d", 2+i), a.Table)
 		switch code {
 		case 0:
 			ok++
@@ -102,10 +79,10 @@ func TestConnectsArePacedPerNetworkAndTable(t *testing.T) {
 	if ok != burst || refused != 48-burst {
 		t.Fatalf("of 48 connects from one /24, %d were let in and %d refused; want %d and %d", ok, refused, burst, 48-burst)
 	}
-	if code, _ := dialFrom(t, h, "127.0.1.2", a.Table); code != 0 {
+	if code, _, _ := spectateFrom(t, h, "127.0.1.2", a.Table); code != 0 {
 		t.Fatalf("a spectator from another network was refused with %d", code)
 	}
-	if code, _ := dialFrom(t, h, "127.0.0.2", b.Table); code != 0 {
+	if code, _, _ := spectateFrom(t, h, "127.0.0.2", b.Table); code != 0 {
 		t.Fatalf("a spectator of another table from the same network was refused with %d", code)
 	}
 }
