@@ -28,7 +28,8 @@ const docsViews = "../docs/views.md"
 // and kind shows fails, and so does one that an example shows and no
 // sampled state sent (a field removed from an engine, or never sent at
 // all). Several examples of one kind add up: a mid-game view and the
-// final one, the drawer's draw and the others'.
+// final one, the drawer's draw and the others'. The tables of fields and
+// of events are checked too (checkTables).
 func TestViewsDocumented(t *testing.T) {
 	doc := readDocShapes(t, docsViews)
 	seen := map[string]*shape{}
@@ -45,6 +46,7 @@ func TestViewsDocumented(t *testing.T) {
 	for key, e := range unreached {
 		add(t, seen, key, mustJSON(t, e))
 	}
+	checkTables(t, doc, seen)
 	for _, key := range unionKeys(doc, seen) {
 		d, s := doc[key], seen[key]
 		switch {
@@ -266,6 +268,97 @@ func add(t *testing.T, m map[string]*shape, key string, data []byte) {
 		m[key] = &shape{example: ex}
 	}
 	m[key].add(v)
+}
+
+// checkTables checks the document's tables against its examples and the
+// engines: a view's table (after <!-- fields: GAME -->) names, in its first
+// column, every top-level field of that game's views, seat's and
+// spectator's, and nothing else; an events table (after <!-- events:
+// GAME -->) has a row per type and audience ("`draw` | seat"), one for
+// each the engines send.
+func checkTables(t *testing.T, doc, seen map[string]*shape) {
+	tables := readDocTables(t, docsViews)
+	for _, g := range games.All() {
+		name := g.Name()
+		fields := tables["fields "+name]
+		want := map[string]bool{}
+		for _, kind := range []string{"seat", "spectator"} {
+			if sh := doc["view "+name+" "+kind]; sh != nil {
+				for f := range sh.fields {
+					want[f] = true
+				}
+			}
+		}
+		for _, f := range sortedKeys(want) {
+			if !fields[f] {
+				t.Errorf("%s: the view's field %q is not in its table in %s", name, f, docsViews)
+			}
+		}
+		for _, f := range sortedKeys(fields) {
+			if !want[f] {
+				t.Errorf("%s: the table of %s names %q, which no view has", name, docsViews, f)
+			}
+		}
+		rows := tables["events "+name]
+		sent := map[string]bool{}
+		for key := range seen {
+			if rest, ok := strings.CutPrefix(key, "event "+name+" "); ok {
+				sent[rest] = true
+			}
+		}
+		for _, r := range sortedKeys(sent) {
+			if !rows[r] {
+				t.Errorf("%s: the event %q has no row in the events table of %s", name, r, docsViews)
+			}
+		}
+		for _, r := range sortedKeys(rows) {
+			if !sent[r] {
+				t.Errorf("%s: the events table of %s has a row %q, an event no sampled game sent", name, docsViews, r)
+			}
+		}
+	}
+}
+
+// tableMarker is the HTML comment before a table of fields or events.
+var tableMarker = regexp.MustCompile("^<!-- (fields|events): ([a-z]+) -->$")
+
+// readDocTables reads the marked tables: by "fields GAME", the names in
+// the first column; by "events GAME", "TYPE AUDIENCE" from the first two.
+func readDocTables(t *testing.T, path string) map[string]map[string]bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]bool{}
+	var key string
+	for i, text := range strings.Split(string(data), "\n") {
+		if m := tableMarker.FindStringSubmatch(text); m != nil {
+			key = m[1] + " " + m[2]
+			if out[key] != nil {
+				t.Fatalf("%s:%d: a second table %q", path, i+1, key)
+			}
+			out[key] = map[string]bool{}
+			continue
+		}
+		if key == "" {
+			continue
+		}
+		if !strings.HasPrefix(text, "|") {
+			key = ""
+			continue
+		}
+		cells := strings.Split(text, "|")
+		first := strings.TrimSpace(cells[1])
+		if !strings.HasPrefix(first, "`") {
+			continue // the header and the line under it
+		}
+		row := strings.Trim(first, "`")
+		if strings.HasPrefix(key, "events ") {
+			row += " " + strings.TrimSpace(cells[2])
+		}
+		out[key][row] = true
+	}
+	return out
 }
 
 // marker is the HTML comment that names the JSON block after it.
