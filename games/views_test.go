@@ -220,21 +220,38 @@ func viewKey(name string, s game.Seat) string {
 }
 
 // eventKey names an event by its game, type and audience: "all" (every
-// seat and spectators), "seat" (one seat alone) or "others" (everyone but
-// one seat, spectators included).
+// seat and spectators), "seat" (the seat in its seat field alone) or
+// "others" (everyone but that seat, spectators included). It also checks
+// what docs/views.md says of every event: a seat field, and no field sent
+// as null.
 func eventKey(t *testing.T, name string, e game.Event) string {
+	data := mustJSON(t, e.Data)
+	var fields map[string]any
+	if err := json.Unmarshal(data, &fields); err != nil {
+		t.Fatalf("%s: an event that is not an object: %s", name, data)
+	}
+	seat, ok := fields["seat"].(float64)
+	if !ok {
+		t.Fatalf("%s: an event without a seat: %s", name, data)
+	}
+	for f, v := range fields {
+		if v == nil {
+			t.Errorf("%s: an event with %q null: %s", name, f, data)
+		}
+	}
+	s := game.Seat(seat)
 	var to string
 	switch {
 	case e.To == game.Public:
 		to = "all"
-	case e.To.Len() == 1 && !e.To.Has(game.Spectator):
+	case e.To == game.Only(s):
 		to = "seat"
-	case e.To.Has(game.Spectator) && (game.Public&^e.To).Len() == 1:
+	case e.To == game.Public&^game.Only(s):
 		to = "others"
 	default:
-		t.Fatalf("%s: an event to %v, an audience docs/views.md has no word for", name, e.To.List())
+		t.Fatalf("%s: %s to %v, an audience docs/views.md has no word for", name, data, e.To.List())
 	}
-	return "event " + name + " " + typeOf(t, mustJSON(t, e.Data)) + " " + to
+	return "event " + name + " " + typeOf(t, data) + " " + to
 }
 
 func typeOf(t *testing.T, data []byte) string {
