@@ -306,16 +306,7 @@ func checkTables(t *testing.T, doc, seen map[string]*shape) {
 				}
 			}
 		}
-		for _, f := range sortedKeys(want) {
-			if !fields[f] {
-				t.Errorf("%s: the view's field %q is not in its table in %s", name, f, docsViews)
-			}
-		}
-		for _, f := range sortedKeys(fields) {
-			if !want[f] {
-				t.Errorf("%s: the table of %s names %q, which no view has", name, docsViews, f)
-			}
-		}
+		sameSet(t, name+"'s view", want, name+"'s table of view fields in "+docsViews, fields)
 		rows := tables["events "+name]
 		sent := map[string]bool{}
 		for key := range seen {
@@ -323,15 +314,21 @@ func checkTables(t *testing.T, doc, seen map[string]*shape) {
 				sent[rest] = true
 			}
 		}
-		for _, r := range sortedKeys(sent) {
-			if !rows[r] {
-				t.Errorf("%s: the event %q has no row in the events table of %s", name, r, docsViews)
-			}
+		sameSet(t, name+"'s events (type and audience)", sent, name+"'s table of events in "+docsViews, rows)
+	}
+}
+
+// sameSet reports each name that one of two sets holds and the other not.
+func sameSet(t *testing.T, what string, a map[string]bool, whatB string, b map[string]bool) {
+	t.Helper()
+	for _, k := range sortedKeys(a) {
+		if !b[k] {
+			t.Errorf("%s has %q, which %s lacks", what, k, whatB)
 		}
-		for _, r := range sortedKeys(rows) {
-			if !sent[r] {
-				t.Errorf("%s: the events table of %s has a row %q, an event no sampled game sent", name, docsViews, r)
-			}
+	}
+	for _, k := range sortedKeys(b) {
+		if !a[k] {
+			t.Errorf("%s has %q, which %s lacks", whatB, k, what)
 		}
 	}
 }
