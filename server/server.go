@@ -31,6 +31,7 @@ import (
 	"tapis/cluster"
 	"tapis/game"
 	"tapis/games"
+	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/metrics"
@@ -177,9 +178,8 @@ type Server struct {
 	games      map[string]game.Game
 	mux        http.Handler
 	guard      *guard
-	// hist bounds the finished matches' histories computed at once
-	// (history.go).
-	hist *limit.Fair
+	// history serves the finished matches (rooms.go).
+	history *history.Service
 	// chatPruned is when the sweep last pruned the chat (chat.go); it
 	// belongs to the sweep's goroutine.
 	chatPruned time.Time
@@ -307,7 +307,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), hist: limit.NewFair(histSlots, histQueue), lobbyCache: map[string]lobbyPage{},
+		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), lobbyCache: map[string]lobbyPage{},
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
@@ -321,6 +321,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
+	s.rooms()
 	if cfg.Cluster != nil {
 		if cfg.Leases == nil {
 			return nil, errors.New("server: a cluster needs a store with leases (PostgreSQL)")
@@ -488,9 +489,7 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /api/lobby", s.lobby)
 	m.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	m.HandleFunc("GET /api/players/{id}", s.profile)
-	m.HandleFunc("GET /api/tables/{id}/replay", s.exportReplay)
-	m.HandleFunc("GET /api/tables/{id}/matches/{no}", s.matchInfo)
-	m.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.matchSteps)
+	s.history.Routes(m)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
