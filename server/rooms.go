@@ -3,6 +3,7 @@ package server
 import (
 	"tapis/history"
 	"tapis/limit"
+	"tapis/rating/leaderboard"
 )
 
 // The rooms that never touch a table goroutine live in packages of their
@@ -23,4 +24,9 @@ const (
 func (s *Server) rooms() {
 	s.history = history.New(history.Config{Store: s.cfg.Store, Games: s.cfg.Games,
 		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.settle, Logger: s.log})
+	names := make([]string, 0, len(s.cfg.Games))
+	for _, g := range s.cfg.Games {
+		names = append(names, g.Name())
+	}
+	s.board = leaderboard.New(leaderboard.Config{Store: s.cfg.Store, Games: names, Player: s.player, Logger: s.log})
 }

@@ -35,6 +35,7 @@ import (
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/metrics"
+	"tapis/rating/leaderboard"
 	"tapis/store"
 	"tapis/web"
 
@@ -178,8 +179,10 @@ type Server struct {
 	games      map[string]game.Game
 	mux        http.Handler
 	guard      *guard
-	// history serves the finished matches (rooms.go).
+	// history serves the finished matches, board the leaderboards and
+	// profiles (rooms.go).
 	history *history.Service
+	board   *leaderboard.Service
 	// chatPruned is when the sweep last pruned the chat (chat.go); it
 	// belongs to the sweep's goroutine.
 	chatPruned time.Time
@@ -487,8 +490,7 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /api/tables/{id}/ws", s.owned(s.serveWS))
 	m.HandleFunc("GET /api/me/tables", s.myTables)
 	m.HandleFunc("GET /api/lobby", s.lobby)
-	m.HandleFunc("GET /api/leaderboard", s.leaderboard)
-	m.HandleFunc("GET /api/players/{id}", s.profile)
+	s.board.Routes(m)
 	s.history.Routes(m)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
