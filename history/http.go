@@ -50,7 +50,7 @@ type matchPage struct {
 	Seats   []historySeat   `json:"seats"`
 	Result  game.Result     `json:"result"`
 	// Rounds are the round scores of every round, as a table's "state"
-	// message gives them (stateMsg.Rounds).
+	// message gives them.
 	Rounds [][]int `json:"rounds"`
 	Moves  int     `json:"moves"`
 }

@@ -500,7 +500,8 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /help/{game}", index)
 	// A finished match's page: players, result, score sheet, replay.
 	m.HandleFunc("GET /m/{id}/{no}", index)
-	// The leaderboards (one per game) and a player's profile (rated.go).
+	// The leaderboards (one per game) and a player's profile (package
+	// rating/leaderboard).
 	m.HandleFunc("GET /leaderboard", index)
 	m.HandleFunc("GET /leaderboard/{game}", index)
 	m.HandleFunc("GET /p/{id}", index)
