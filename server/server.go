@@ -479,15 +479,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
-	acc.Routes(m)
+	// The rooms that register their own routes (rooms.go).
+	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.hall, s.board, s.history} {
+		room.Routes(m)
+	}
 	m.HandleFunc("GET /api/games", s.listGames)
 	m.HandleFunc("POST /api/tables", s.balanced(s.createTable))
 	m.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
 	m.HandleFunc("POST /api/tables/{id}/join", s.owned(s.joinTable))
 	m.HandleFunc("GET /api/tables/{id}/ws", s.owned(s.serveWS))
-	s.hall.Routes(m)
-	s.board.Routes(m)
-	s.history.Routes(m)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
