@@ -9,6 +9,7 @@ import (
 
 	"tapis/game"
 	"tapis/games"
+	"tapis/history"
 )
 
 // oldState is the state message as stateFor built it before encode.go:
@@ -54,7 +55,7 @@ func TestStateEncodingMatchesJSON(t *testing.T) {
 				rounds := [][]int{}
 				by := game.Spectator
 				for n := 0; n < 3000; n++ {
-					rounds = noteRound(rounds, st.Result())
+					rounds = history.NoteRound(rounds, st.Result())
 					status := "playing"
 					if st.Over() {
 						status = "over"

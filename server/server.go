@@ -31,9 +31,11 @@ import (
 	"tapis/cluster"
 	"tapis/game"
 	"tapis/games"
+	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/metrics"
+	"tapis/rating/leaderboard"
 	"tapis/store"
 	"tapis/web"
 
@@ -168,18 +170,17 @@ type Config struct {
 type Server struct {
 	cfg Config
 	log *slog.Logger
-	// wakeQueue wakes the quick-match matcher when a player joins.
-	wakeQueue chan struct{}
-	// lobbyCache holds each game's lobby answer for a second (players.go).
-	lobbyMu    sync.Mutex
-	lobbyCache map[string]lobbyPage
-	lobbyGen   atomic.Int64
-	games      map[string]game.Game
-	mux        http.Handler
-	guard      *guard
-	// hist bounds the finished matches' histories computed at once
-	// (history.go).
-	hist *limit.Fair
+	// lobbyGen counts the seat changes at this node's tables, so that
+	// the lobby's list is read again at once (lobby.Host).
+	lobbyGen atomic.Int64
+	games    map[string]game.Game
+	mux      http.Handler
+	guard    *guard
+	// history serves the finished matches, board the leaderboards and
+	// profiles, hall the lobby and quick match (rooms.go).
+	history *history.Service
+	board   *leaderboard.Service
+	hall    *lobby.Service
 	// chatPruned is when the sweep last pruned the chat (chat.go); it
 	// belongs to the sweep's goroutine.
 	chatPruned time.Time
@@ -307,7 +308,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{}, wakeQueue: make(chan struct{}, 1), hist: limit.NewFair(histSlots, histQueue), lobbyCache: map[string]lobbyPage{},
+		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{},
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
@@ -321,6 +322,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
+	s.rooms(acc)
 	if cfg.Cluster != nil {
 		if cfg.Leases == nil {
 			return nil, errors.New("server: a cluster needs a store with leases (PostgreSQL)")
@@ -365,8 +367,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.Metrics.CountTables(s.countTables)
 	go s.stop(stopTables)
 	go s.sweep()
-	m := &lobby.Matcher{Queue: cfg.Store, Games: cfg.Games, Build: s.buildQueued, Logger: s.log}
-	go m.Run(ctx, cfg.QueueEvery, s.wakeQueue)
+	go s.hall.Run(ctx, cfg.QueueEvery)
 	return s, nil
 }
 
@@ -478,19 +479,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
-	acc.Routes(m)
+	// The rooms that register their own routes (rooms.go).
+	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.hall, s.board, s.history} {
+		room.Routes(m)
+	}
 	m.HandleFunc("GET /api/games", s.listGames)
 	m.HandleFunc("POST /api/tables", s.balanced(s.createTable))
 	m.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
 	m.HandleFunc("POST /api/tables/{id}/join", s.owned(s.joinTable))
 	m.HandleFunc("GET /api/tables/{id}/ws", s.owned(s.serveWS))
-	m.HandleFunc("GET /api/me/tables", s.myTables)
-	m.HandleFunc("GET /api/lobby", s.lobby)
-	m.HandleFunc("GET /api/leaderboard", s.leaderboard)
-	m.HandleFunc("GET /api/players/{id}", s.profile)
-	m.HandleFunc("GET /api/tables/{id}/replay", s.exportReplay)
-	m.HandleFunc("GET /api/tables/{id}/matches/{no}", s.matchInfo)
-	m.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.matchSteps)
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
@@ -503,13 +500,11 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /help/{game}", index)
 	// A finished match's page: players, result, score sheet, replay.
 	m.HandleFunc("GET /m/{id}/{no}", index)
-	// The leaderboards (one per game) and a player's profile (rated.go).
+	// The leaderboards (one per game) and a player's profile (package
+	// rating/leaderboard).
 	m.HandleFunc("GET /leaderboard", index)
 	m.HandleFunc("GET /leaderboard/{game}", index)
 	m.HandleFunc("GET /p/{id}", index)
-	m.HandleFunc("POST /api/queue", s.enqueue)
-	m.HandleFunc("GET /api/queue", s.queued)
-	m.HandleFunc("POST /api/queue/leave", s.dequeue)
 	// Nothing another site's page sends changes anything here.
 	s.mux = account.SameOrigin(s.cfg.Proxies, m)
 }

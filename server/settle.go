@@ -3,7 +3,7 @@ package server
 import (
 	"context"
 
-	"tapis/game"
+	"tapis/history"
 	"tapis/store"
 )
 
@@ -64,10 +64,6 @@ func (s *Server) endedUnmarked(ctx context.Context, id string) (over bool) {
 			over = false
 		}
 	}()
-	rp := &replayed{sv: sv, g: s.games[sv.Game]}
-	st, err := rp.start()
-	if err == nil {
-		err = rp.walk(st, func(int, game.Seat, game.State) {})
-	}
+	st, err := history.Played(s.games[sv.Game], sv)
 	return err == nil && st.Over()
 }

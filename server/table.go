@@ -13,6 +13,7 @@ import (
 
 	"tapis/bot"
 	"tapis/game"
+	"tapis/history"
 	"tapis/store"
 )
 
@@ -428,16 +429,7 @@ func (t *table) record(s game.Seat) {
 // noteRound keeps the round scores of a round the last move completed.
 // A move completes at most one round in every game (Result.RoundScores
 // is only the last round's), so one append per increase keeps them all.
-func (t *table) noteRound() { t.rounds = noteRound(t.rounds, t.st.Result()) }
-
-// noteRound appends to rounds the round scores of res if a round was
-// completed since (also for a finished match's page, history.go).
-func noteRound(rounds [][]int, res game.Result) [][]int {
-	if res.Rounds > len(rounds) {
-		rounds = append(rounds, res.RoundScores)
-	}
-	return rounds
-}
+func (t *table) noteRound() { t.rounds = history.NoteRound(t.rounds, t.st.Result()) }
 
 // deliver passes the events in t.log to the history and to the bots.
 func (t *table) deliver() {

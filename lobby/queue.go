@@ -1,7 +1,6 @@
-package server
+package lobby
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -9,13 +8,13 @@ import (
 
 	"tapis/account"
 	"tapis/api"
-	"tapis/lobby"
+	"tapis/limit"
 	"tapis/store"
 )
 
 // The quick-match queue's HTTP side (docs/API.md): a player joins, looks
-// and leaves; package lobby's matcher, running on every node against the
-// store, seats them. Nothing of the queue is held here.
+// and leaves; the Matcher, running on every node against the store, seats
+// them. Nothing of the queue is held in memory.
 
 // defaultQueueBot is the level of the bots a queue request gets when it
 // names none: the middle one, a fair opponent for most.
@@ -27,7 +26,7 @@ type queueReq struct {
 	Players int    `json:"players"`
 	Bot     string `json:"bot"`
 	// WaitSeconds is how long to wait for people before bots take the
-	// free seats: nil for lobby.DefaultWait, -1 for never.
+	// free seats: nil for DefaultWait, -1 for never.
 	WaitSeconds *int `json:"wait_seconds"`
 	// Name makes a guest of a request without a player.
 	Name string `json:"name"`
@@ -56,8 +55,8 @@ func entryOf(e store.Entry) *entryResp {
 	return &entryResp{Game: e.Game, Players: e.Players, Bot: e.Bot, WaitSeconds: wait, Joined: e.Joined, Table: e.Table, Seat: seat}
 }
 
-// enqueue answers POST /api/queue.
-func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
+// Enqueue answers POST /api/queue.
+func (s *Service) Enqueue(w http.ResponseWriter, r *http.Request) {
 	var req queueReq
 	if !api.Read(w, r, &req) {
 		return
@@ -65,7 +64,7 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	// An entry may make a table (bots fill the seats nobody takes): it
 	// spends a table creation of its client and network, as POST
 	// /api/tables does.
-	if !s.guard.allowCreate(w, r) {
+	if !s.cfg.AllowCreate(w, r) {
 		return
 	}
 	g := s.games[req.Game]
@@ -76,15 +75,15 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	if req.Bot == "" {
 		req.Bot = defaultQueueBot
 	}
-	wait := lobby.DefaultWait
+	wait := DefaultWait
 	if req.WaitSeconds != nil {
 		wait = time.Duration(*req.WaitSeconds) * time.Second
 	}
-	if err := lobby.Check(g, req.Players, req.Bot, wait); err != nil {
+	if err := Check(g, req.Players, req.Bot, wait); err != nil {
 		api.Error(w, http.StatusBadRequest, "bad_queue", err.Error())
 		return
 	}
-	p, ok := s.player(r)
+	p, ok := s.cfg.Accounts.Current(r)
 	if !ok {
 		name := account.CleanName(req.Name)
 		if name == "" {
@@ -92,7 +91,7 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		var err error
-		if p, err = s.acc.Ensure(w, r, name); err != nil {
+		if p, err = s.cfg.Accounts.Ensure(w, r, name); err != nil {
 			s.ensureFailed(w, err)
 			return
 		}
@@ -107,15 +106,15 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	api.Write(w, http.StatusOK, map[string]any{"entry": entryOf(e)})
 }
 
-// queued answers GET /api/queue: the player's entry, waiting or seated.
+// Queued answers GET /api/queue: the player's entry, waiting or seated.
 // A seated entry is told to every request until the player leaves the
 // queue (the web client does once it follows the entry to its table) or
 // joins it again, or its table is no longer among their unfinished ones:
 // told once, it was lost to whichever of a page's requests came first
 // (issue 24, finding 16: a first visit's guest making raced the queue's
 // poll). A page opened later offers the table rather than going there.
-func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.player(r)
+func (s *Service) Queued(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.cfg.Accounts.Current(r)
 	if !ok {
 		api.Write(w, http.StatusOK, map[string]any{"entry": nil})
 		return
@@ -142,7 +141,7 @@ func (s *Server) queued(w http.ResponseWriter, r *http.Request) {
 
 // unfinished reports whether table is among player's unfinished tables
 // (true when the store cannot tell: the entry is kept, not lost).
-func (s *Server) unfinished(r *http.Request, player, table string) bool {
+func (s *Service) unfinished(r *http.Request, player, table string) bool {
 	ts, err := s.cfg.Store.PlayerTables(r.Context(), player)
 	if err != nil {
 		s.log.Error("player tables", "err", err)
@@ -151,13 +150,13 @@ func (s *Server) unfinished(r *http.Request, player, table string) bool {
 	return slices.ContainsFunc(ts, func(t store.PlayerTable) bool { return t.ID == table })
 }
 
-// dequeue answers POST /api/queue/leave.
-func (s *Server) dequeue(w http.ResponseWriter, r *http.Request) {
+// Dequeue answers POST /api/queue/leave.
+func (s *Service) Dequeue(w http.ResponseWriter, r *http.Request) {
 	var req struct{}
 	if !api.Read(w, r, &req) {
 		return
 	}
-	if p, ok := s.player(r); ok {
+	if p, ok := s.cfg.Accounts.Current(r); ok {
 		if err := s.cfg.Store.LeaveQueue(r.Context(), p.ID); err != nil {
 			s.log.Error("leave queue", "err", err)
 			api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be left")
@@ -168,28 +167,24 @@ func (s *Server) dequeue(w http.ResponseWriter, r *http.Request) {
 }
 
 // pokeMatcher wakes the matcher at once rather than at its next round.
-func (s *Server) pokeMatcher() {
+func (s *Service) pokeMatcher() {
 	select {
-	case s.wakeQueue <- struct{}{}:
+	case s.wake <- struct{}{}:
 	default:
 	}
 }
 
-// buildQueued makes the table the matcher seats queued people at: the
-// game's default options, the people in the first seats in the order the
-// matcher gives them (the longest waiting first, who hosts), bots of the
-// level asked in the others, and its first match started in the same
-// write. A person's seat gets a token nobody holds: their session is
-// their way in.
-func (s *Server) buildQueued(gameName string, players int, people []store.Entry, level string) (store.Table, *store.Start, error) {
-	now := time.Now()
-	tab := store.Table{ID: randomID(), Game: gameName, Players: players, Options: json.RawMessage("{}"), Created: now, Active: now,
-		Seats: make([]store.Seat, players), Host: 0, Creator: "queue"}
-	for i, e := range people {
-		tab.Seats[i] = store.Seat{Name: e.Name, Player: e.Player, TokenHash: hashToken(randomToken())}
+// ensureFailed answers a request whose guest could not be made.
+func (s *Service) ensureFailed(w http.ResponseWriter, err error) {
+	var le *account.LimitError
+	switch {
+	case errors.As(err, &le):
+		w.Header().Set("Retry-After", limit.RetryAfter(le.Retry))
+		api.Error(w, http.StatusTooManyRequests, "too_fast", err.Error())
+	case errors.Is(err, account.ErrNameEmpty):
+		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+	default:
+		s.log.Error("guest", "err", err)
+		api.Error(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
 	}
-	for i := len(people); i < players; i++ {
-		tab.Seats[i] = store.Seat{Name: level, Bot: level}
-	}
-	return tab, &store.Start{No: 1, Seed: s.cfg.Seed()}, nil
 }
