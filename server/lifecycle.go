@@ -25,10 +25,11 @@ import (
 //     so while it closes it);
 //   - HandedOver: in a cluster, its lease went to another node (owner.go),
 //     which loads it; this one holds nothing of it any more (Absent);
-//   - closed, for good, kept in the store (Absent here): expired (it waited for players
-//     and nobody came for Config.WaitingTTL), abandoned (its match was
-//     left unfinished with nobody there for Config.AbandonAfter), or
-//     broken (it cannot be restored: logged with its id, then skipped).
+//   - closed, for good, kept in the store (Absent here): expired (it
+//     waited for players and nobody came for Config.WaitingTTL), abandoned
+//     (its match was left unfinished with nobody there for
+//     Config.AbandonAfter), or broken (it cannot be restored: logged with
+//     its id, then skipped).
 //
 // Start-up reads only the summaries, so that ten thousand stored tables
 // cost a query, not ten thousand replays. Nothing plays at a table nobody
@@ -268,7 +269,9 @@ func (s *Server) lookup(id string) (*table, error) {
 		if moved != nil && err == nil {
 			// It left this node while it loaded (its lease lost, or
 			// forgotten for a fresher owner's): this copy is dropped,
-			// never run, and the table looked for again.
+			// never run, its waiting place given back as its goroutine
+			// would have, and the table looked for again.
+			d.unwait()
 			continue
 		}
 		if err != nil {

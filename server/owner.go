@@ -36,7 +36,7 @@ import (
 // leased is the ownership of a node of a cluster: what it knows of the
 // tables' leases.
 type leased struct {
-	s      *Server
+	s      *Server // whose tables they are
 	node   *cluster.Node
 	leases store.Leases
 	ttl    time.Duration

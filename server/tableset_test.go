@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"tapis/metrics"
 	"tapis/store"
 )
 
@@ -215,6 +217,12 @@ func TestStatusAndResidenceWords(t *testing.T) {
 		}{s})
 		if s.String() != want || string(b) != `{"status":"`+want+`"}` {
 			t.Errorf("%q: String %q, JSON %s", want, s, b)
+		}
+	}
+	// Every label the table count gives is one the metrics know.
+	for _, label := range []string{StatusWaiting.String(), StatusPlaying.String(), StatusOver.String(), Dormant.String()} {
+		if !slices.Contains(metrics.Statuses, label) {
+			t.Errorf("the metrics have no status %q", label)
 		}
 	}
 	for r, want := range map[Residence]string{Absent: "absent", Dormant: "dormant", Loading: "loading", Loaded: "loaded", HandedOver: "handed over", 9: "Residence(9)"} {
