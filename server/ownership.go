@@ -40,8 +40,8 @@ type ownership interface {
 	// start begins the ownership's own work, once the server's routes
 	// are set.
 	start() error
-	// stop gives back what this node holds, once the server has stopped
-	// (its tables' goroutines included).
+	// stop gives back what this node holds when the server stops, once
+	// its tables' goroutines have written their last moves.
 	stop()
 }
 
