@@ -149,7 +149,7 @@ func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
 // stateEncoder starts the state messages of the table's position after
 // the move whose events are evs (encode.go).
 func (t *table) stateEncoder(by game.Seat, evs []game.Event) *stateEncoder {
-	p := stateParts{Match: t.match, N: t.n, Status: t.status(), By: by, Standin: t.byStandin && by >= 0, ToMove: t.st.ToMove(),
+	p := stateParts{Match: t.match, N: t.n, Status: t.status().String(), By: by, Standin: t.byStandin && by >= 0, ToMove: t.st.ToMove(),
 		Result: t.st.Result(), Rounds: t.rounds, TurnLeft: t.turnLeft()}
 	return newStateEncoder(t.g, t.codec, t.st, &p, evs)
 }

@@ -11,18 +11,25 @@ import (
 	"tapis/store"
 )
 
-// A table's life. Its game goes waiting (seats free) → playing → over →
-// playing again ("play again"); the store knows that from its matches.
-// Where it lives, this file decides, in one place:
+// A table's life. Its game (Status) goes waiting (seats free) → playing →
+// over → playing again ("play again"); the store knows that from its
+// matches. Where it lives (Residence), this file decides, in one place,
+// and the table set (tableset.go) holds, moving it only as the lifecycle
+// allows (legal):
 //
-//   - loaded: a goroutine owns it (table.run) while anyone is connected,
+//   - Loaded: a goroutine owns it (table.run) while anyone is connected,
 //     and for Config.IdleTimeout after the last one leaves;
-//   - dormant: only in the store, summarised in Server.dormant; the first
-//     request that needs it loads it (find), replaying its moves;
-//   - closed, for good, kept in the store: expired (it waited for players
-//     and nobody came for Config.WaitingTTL), abandoned (its match was
-//     left unfinished with nobody there for Config.AbandonAfter), or
-//     broken (it cannot be restored: logged with its id, then skipped).
+//   - Dormant: only in the store, summarised in the set; the first
+//     request that needs it loads it (find), replaying its moves, holding
+//     it Loading meanwhile so that it is loaded once (the sweep holds it
+//     so while it closes it);
+//   - HandedOver: in a cluster, its lease went to another node (owner.go),
+//     which loads it; this one holds nothing of it any more (Absent);
+//   - closed, for good, kept in the store (Absent here): expired (it
+//     waited for players and nobody came for Config.WaitingTTL), abandoned
+//     (its match was left unfinished with nobody there for
+//     Config.AbandonAfter), or broken (it cannot be restored: logged with
+//     its id, then skipped).
 //
 // Start-up reads only the summaries, so that ten thousand stored tables
 // cost a query, not ten thousand replays. Nothing plays at a table nobody
@@ -33,7 +40,8 @@ type dormant struct {
 	store.Summary
 	// unwait gives back its creator's waiting place (Limits.Waiting).
 	unwait func()
-	// loading is closed when a request that loads the table is done.
+	// loading is made when the table goes Loading (tableSet.move), and
+	// closed by its holder when it is done (done).
 	loading chan struct{}
 }
 
@@ -65,18 +73,23 @@ func (s *Server) restore(ctx context.Context) error {
 			// In a cluster, only what this node can hold is closed: a
 			// table another node holds is in play there, whatever the
 			// store's summary says of it.
-			if node, _, err := s.ownerOf(ctx, sm.ID); err != nil || node != "" {
+			if node, _, err := s.own.ownerOf(ctx, sm.ID); err != nil || node != "" {
 				d.unwait()
 				continue
 			}
 			s.retire(ctx, d, why, reason)
-			s.releaseLease(sm.ID)
+			s.own.release(sm.ID)
 			counts[why]++
 			continue
 		}
-		s.dormant[sm.ID] = d
+		s.tables.mu.Lock()
+		if s.tables.move(sm.ID, Absent, Dormant, nil, d) != nil {
+			d.unwait() // the store listed it twice
+		}
+		s.tables.mu.Unlock()
 	}
-	s.log.Info("tables", "open", len(s.dormant), "expired", counts[store.Expired],
+	_, dormant := s.tables.count()
+	s.log.Info("tables", "open", dormant, "expired", counts[store.Expired],
 		"abandoned", counts[store.Abandoned], "broken", counts[store.Broken])
 	return nil
 }
@@ -94,26 +107,6 @@ func (s *Server) due(d *dormant, now time.Time) (store.Closed, string) {
 		return store.Abandoned, fmt.Sprintf("nobody played for %v", s.cfg.AbandonAfter)
 	}
 	return store.NotClosed, ""
-}
-
-// stillDue reports whether a dormant table is due to close as the store
-// has it now: on one node the summary is the store's, in a cluster another
-// node may have played the table since this one read it.
-func (s *Server) stillDue(ctx context.Context, d *dormant) bool {
-	if s.own == nil {
-		return true
-	}
-	sv, err := s.cfg.Store.Load(ctx, d.ID)
-	if err != nil {
-		return false
-	}
-	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
-		return false
-	}
-	now := dormant{Summary: d.Summary}
-	now.Active, now.Started = sv.Active, sv.Match != nil
-	why, _ := s.due(&now, time.Now())
-	return why != store.NotClosed
 }
 
 // close closes a table in the store, saying so in the log.
@@ -170,35 +163,37 @@ func (s *Server) sweep() {
 				reason string
 			}
 			var due []closing
-			s.mu.Lock()
-			for _, d := range s.dormant {
+			ts := s.tables
+			ts.mu.Lock()
+			for id, d := range ts.dormant {
 				if d.loading != nil {
 					continue
 				}
 				if why, reason := s.due(d, now); why != store.NotClosed {
-					// Held, as a load holds it, until the store says
-					// closed: a request meanwhile waits, then finds it
-					// closed rather than adopting it again (adopt).
-					d.loading = make(chan struct{})
-					due = append(due, closing{d, why, reason})
+					// Held Loading, as a load holds it, until the store
+					// says closed: a request meanwhile waits, then finds
+					// it closed rather than adopting it again (adopt).
+					if ts.move(id, Dormant, Loading, nil, d) == nil {
+						due = append(due, closing{d, why, reason})
+					}
 				}
 			}
-			s.mu.Unlock()
+			ts.mu.Unlock()
 			for _, c := range due {
 				ctx, cancel := s.persist()
 				// In a cluster, a table is closed by the node that holds
 				// its lease; one another node holds is in play there. And
 				// this node's summary may be older than what another
 				// node did with the table since: it is read again first.
-				if node, _, err := s.ownerOf(ctx, c.d.ID); err == nil && node == "" && s.stillDue(ctx, c.d) {
+				if node, _, err := s.own.ownerOf(ctx, c.d.ID); err == nil && node == "" && s.own.stillDue(ctx, c.d) {
 					s.retire(ctx, c.d, c.why, c.reason)
 				}
 				cancel()
-				s.releaseLease(c.d.ID)
-				s.mu.Lock()
-				delete(s.dormant, c.d.ID)
-				close(c.d.loading)
-				s.mu.Unlock()
+				s.own.release(c.d.ID)
+				ts.mu.Lock()
+				ts.move(c.d.ID, Loading, Absent, nil, c.d) // refused if handed over meanwhile
+				ts.mu.Unlock()
+				c.d.done()
 				c.d.unwait()
 			}
 			// Expired sessions are no use to anyone: the store forgets
@@ -231,39 +226,54 @@ func (s *Server) find(w http.ResponseWriter, id string) *table {
 // lookup returns table id, loaded, or nil if there is no such open table.
 // Two requests for one dormant table load it once.
 func (s *Server) lookup(id string) (*table, error) {
+	ts := s.tables
 	for {
-		s.mu.Lock()
-		if t := s.tables[id]; t != nil {
-			s.mu.Unlock()
+		ts.mu.Lock()
+		d := ts.dormant[id]
+		switch ts.residence(id) {
+		case Loaded:
+			t := ts.loaded[id]
+			ts.mu.Unlock()
 			return t, nil
-		}
-		d := s.dormant[id]
-		switch {
-		case d == nil:
-			s.mu.Unlock()
+		case Absent:
+			ts.mu.Unlock()
 			if !s.adopt(id) {
 				return nil, nil
 			}
 			continue
-		case d.loading != nil:
+		case Loading:
 			wait := d.loading
-			s.mu.Unlock()
+			ts.mu.Unlock()
 			<-wait
 			continue
-		case len(s.tables) >= s.cfg.MaxTables:
-			s.mu.Unlock()
+		}
+		if len(ts.loaded) >= s.cfg.MaxTables {
+			ts.mu.Unlock()
 			return nil, errBusy
 		}
-		d.loading = make(chan struct{})
-		s.mu.Unlock()
-		t, err := s.load(d)
-		s.mu.Lock()
-		delete(s.dormant, id)
-		if err == nil {
-			s.tables[id] = t
+		err := ts.move(id, Dormant, Loading, nil, d)
+		ts.mu.Unlock()
+		if err != nil {
+			continue
 		}
-		close(d.loading)
-		s.mu.Unlock()
+		t, err := s.load(d)
+		ts.mu.Lock()
+		var moved error
+		if err == nil {
+			moved = ts.move(id, Loading, Loaded, t, d)
+		} else {
+			moved = ts.move(id, Loading, Absent, nil, d)
+		}
+		ts.mu.Unlock()
+		d.done()
+		if moved != nil && err == nil {
+			// It left this node while it loaded (its lease lost, or
+			// forgotten for a fresher owner's): this copy is dropped,
+			// never run, its waiting place given back as its goroutine
+			// would have, and the table looked for again.
+			d.unwait()
+			continue
+		}
 		if err != nil {
 			ctx, cancel := s.persist()
 			s.close(ctx, id, store.Broken, err.Error())
@@ -295,10 +305,7 @@ func (s *Server) adopt(id string) bool {
 	if id == "" || len(id) > 64 {
 		return false
 	}
-	s.mu.Lock()
-	_, ended := s.ended[id]
-	s.mu.Unlock()
-	if ended {
+	if s.tables.isEnded(id) {
 		return false
 	}
 	ctx, cancel := s.persist()
@@ -310,12 +317,7 @@ func (s *Server) adopt(id string) bool {
 	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
 		// Over or closed is for good here: asked again, the answer is
 		// remembered rather than read again with all its moves.
-		s.mu.Lock()
-		if len(s.ended) >= maxEnded {
-			clear(s.ended)
-		}
-		s.ended[id] = struct{}{}
-		s.mu.Unlock()
+		s.tables.markEnded(id)
 		return false
 	}
 	seated := 0
@@ -324,18 +326,15 @@ func (s *Server) adopt(id string) bool {
 			seated++
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tables[id] == nil && s.dormant[id] == nil {
-		s.dormant[id] = &dormant{Summary: store.Summary{ID: id, Game: sv.Game, Players: sv.Players, Created: sv.Created,
-			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, unwait: func() {}}
+	ts := s.tables
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.residence(id) == Absent {
+		ts.move(id, Absent, Dormant, nil, &dormant{Summary: store.Summary{ID: id, Game: sv.Game, Players: sv.Players, Created: sv.Created,
+			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, unwait: func() {}})
 	}
 	return true
 }
-
-// maxEnded bounds the ended tables adopt remembers; past it, it forgets
-// them all and starts again.
-const maxEnded = 1 << 14
 
 // load reads a dormant table and replays its match. A rules engine fed
 // a damaged row may panic: that makes the table broken, not the server.
@@ -401,13 +400,11 @@ func (s *Server) evict(t *table) {
 		s.lobbyGen.Add(1)
 	}
 	cancel()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tables[t.id] != t {
-		return
-	}
-	delete(s.tables, t.id)
-	if expire || t.status() == "over" {
+	ts := s.tables
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if expire || t.status() == StatusOver {
+		ts.move(t.id, Loaded, Absent, t, nil)
 		return
 	}
 	seated := 0
@@ -416,24 +413,28 @@ func (s *Server) evict(t *table) {
 			seated++
 		}
 	}
-	s.dormant[t.id] = &dormant{
+	d := &dormant{
 		Summary: store.Summary{ID: t.id, Game: t.g.Name(), Players: t.players, Created: t.created,
 			Creator: t.creator, Active: active, Started: t.st != nil, Seated: seated},
 		unwait: t.unwait,
 	}
-	// The waiting place goes with the summary, not with the goroutine.
-	t.unwait = func() {}
+	if ts.move(t.id, Loaded, Dormant, t, d) == nil {
+		// The waiting place goes with the summary, not with the
+		// goroutine.
+		t.unwait = func() {}
+	}
 }
 
 // countTables counts the open tables by status for the metrics
 // (tapis_tables): the loaded ones by their game's status as their
 // goroutines last showed it, and the dormant ones.
 func (s *Server) countTables() map[string]int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := map[string]int{"dormant": len(s.dormant)}
-	for _, t := range s.tables {
-		n[t.shown.Load().(string)]++
+	ts := s.tables
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	n := map[string]int{Dormant.String(): len(ts.dormant)}
+	for _, t := range ts.loaded {
+		n[t.shown.Load().(Status).String()]++
 	}
 	return n
 }
@@ -442,9 +443,8 @@ func (s *Server) countTables() map[string]int {
 // Config.MaxTables: tables nobody is connected to then leave memory after
 // Limits.BusyIdle, and those waiting for players expire.
 func (s *Server) busy() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.tables) >= s.cfg.MaxTables*3/4
+	loaded, _ := s.tables.count()
+	return loaded >= s.cfg.MaxTables*3/4
 }
 
 // idleAfter is how long a table nobody is connected to stays in memory:

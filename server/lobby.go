@@ -203,9 +203,8 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	s.mu.Lock()
-	full := len(s.tables) >= s.cfg.MaxTables
-	s.mu.Unlock()
+	loaded, _ := s.tables.count()
+	full := loaded >= s.cfg.MaxTables
 	if full {
 		api.Error(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
 		return
@@ -258,7 +257,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// In a cluster, the node that made the table owns it first.
-	if node, _, err := s.ownerOf(ctx, tab.ID); err != nil || node != "" {
+	if node, _, err := s.own.ownerOf(ctx, tab.ID); err != nil || node != "" {
 		s.log.Error("lease of a new table", "table", tab.ID, "err", err, "holder", node)
 	}
 	t := newTable(s, tab)
@@ -267,9 +266,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		// Before anyone can reach it: nobody else is told.
 		t.open(start.No, start.Seed)
 	}
-	s.mu.Lock()
-	s.tables[t.id] = t
-	s.mu.Unlock()
+	s.tables.add(t) // refused, and logged, only for an id held already
 	s.lobbyGen.Add(1)
 	s.launch(t)
 	api.Write(w, http.StatusCreated, resp)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -32,8 +33,10 @@ import (
 // sockets, so that their clients reconnect through a node that can reach
 // the rest of the cluster.
 
-// owners is what a clustered server knows of ownership.
-type owners struct {
+// leased is the ownership of a node of a cluster: what it knows of the
+// tables' leases.
+type leased struct {
+	s      *Server // whose tables they are
 	node   *cluster.Node
 	leases store.Leases
 	ttl    time.Duration
@@ -52,20 +55,20 @@ type owners struct {
 const relayedHeader = "Tapis-Relayed"
 
 // lease returns the lease this node holds on table id, if any.
-func (o *owners) lease(id string) (store.Lease, bool) {
+func (o *leased) lease(id string) (store.Lease, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	l, ok := o.held[id]
 	return l, ok
 }
 
-func (o *owners) hold(l store.Lease) {
+func (o *leased) hold(l store.Lease) {
 	o.mu.Lock()
 	o.held[l.Table] = l
 	o.mu.Unlock()
 }
 
-func (o *owners) isCut() bool {
+func (o *leased) isCut() bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.cut
@@ -75,8 +78,7 @@ func (o *owners) isCut() bool {
 // if it was free (or, with takeover, its holder gone), or the id of the
 // node that does. fresh says the lease was just taken: what this node
 // remembered of the table may be stale.
-func (s *Server) owner(ctx context.Context, id string, gone *store.Lease) (node string, fresh bool, err error) {
-	o := s.own
+func (o *leased) owner(ctx context.Context, id string, gone *store.Lease) (node string, fresh bool, err error) {
 	if _, ok := o.lease(id); ok {
 		return "", false, nil
 	}
@@ -119,7 +121,7 @@ type seenHolder struct {
 	at time.Time
 }
 
-func (o *owners) recent(id string) (store.Lease, bool) {
+func (o *leased) recent(id string) (store.Lease, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	h, ok := o.others[id]
@@ -129,7 +131,7 @@ func (o *owners) recent(id string) (store.Lease, bool) {
 	return h.l, true
 }
 
-func (o *owners) remember(l store.Lease) {
+func (o *leased) remember(l store.Lease) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.others == nil || len(o.others) >= maxHolders {
@@ -138,18 +140,15 @@ func (o *owners) remember(l store.Lease) {
 	o.others[l.Table] = seenHolder{l: l, at: time.Now()}
 }
 
-func (o *owners) forgetHolder(id string) {
+func (o *leased) forgetHolder(id string) {
 	o.mu.Lock()
 	delete(o.others, id)
 	o.mu.Unlock()
 }
 
-// ownerOf is owner without takeover, and "" on a single node.
-func (s *Server) ownerOf(ctx context.Context, id string) (string, bool, error) {
-	if s.own == nil {
-		return "", false, nil
-	}
-	node, fresh, err := s.owner(ctx, id, nil)
+// ownerOf is owner without takeover.
+func (o *leased) ownerOf(ctx context.Context, id string) (string, bool, error) {
+	node, fresh, err := o.owner(ctx, id, nil)
 	var held *store.LeaseHeldError
 	if errors.As(err, &held) {
 		return held.Holder.Node, false, nil
@@ -158,22 +157,19 @@ func (s *Server) ownerOf(ctx context.Context, id string) (string, bool, error) {
 }
 
 // owned serves a table's request here if this node owns the table or
-// can take it, and relays it to the owner otherwise. Without a cluster it
-// is h.
-func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
-	if s.own == nil {
-		return h
-	}
+// can take it, and relays it to the owner otherwise.
+func (o *leased) owned(h http.HandlerFunc) http.HandlerFunc {
+	s := o.s
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
-		if s.own.isCut() {
+		if o.isCut() {
 			api.Error(w, http.StatusServiceUnavailable, "cluster", "server: this node has lost the cluster; try again")
 			return
 		}
 		relayed := r.Header.Get(relayedHeader) != ""
 		var gone *store.Lease
 		for try := 0; try < 4; try++ {
-			node, fresh, err := s.owner(r.Context(), id, gone)
+			node, fresh, err := o.owner(r.Context(), id, gone)
 			if fresh {
 				// Whatever this node remembered of the table is stale
 				// now: the store has what its last owner wrote.
@@ -198,10 +194,10 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table has just moved; try again")
 				return
 			}
-			r.Header.Set(relayedHeader, s.own.node.ID())
-			err = s.own.node.Forward(w, r, held.Holder.Node, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+			r.Header.Set(relayedHeader, o.node.ID())
+			err = o.node.Forward(w, r, held.Holder.Node, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 			r.Header.Del(relayedHeader)
-			s.own.forgetHolder(id)
+			o.forgetHolder(id)
 			if errors.Is(err, cluster.ErrSilent) {
 				// Paused or swamped: its lease runs out if it is not
 				// renewed, and the next round takes the table then.
@@ -221,17 +217,14 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 }
 
 // balanced makes a new table on the least loaded node of the cluster
-// (cluster.Node.Least), relaying the request there; on one node, or when
-// this one is as little loaded as any, it is h.
-func (s *Server) balanced(h http.HandlerFunc) http.HandlerFunc {
-	if s.own == nil {
-		return h
-	}
+// (cluster.Node.Least), relaying the request there; when this one is as
+// little loaded as any, it is h.
+func (o *leased) balanced(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get(relayedHeader) == "" {
-			if to := s.own.node.Least(s.own.load()); to != s.own.node.ID() {
-				r.Header.Set(relayedHeader, s.own.node.ID())
-				err := s.own.node.Forward(w, r, to, nil)
+			if to := o.node.Least(o.load()); to != o.node.ID() {
+				r.Header.Set(relayedHeader, o.node.ID())
+				err := o.node.Forward(w, r, to, nil)
 				r.Header.Del(relayedHeader)
 				if !errors.Is(err, cluster.ErrGone) {
 					return
@@ -242,8 +235,69 @@ func (s *Server) balanced(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// start serves the requests other nodes relay here, renews this node's
+// leases, hears the other nodes' reseats and revocations, and tells them
+// this node's load.
+func (o *leased) start() error {
+	s := o.s
+	if err := o.node.Serve(s); err != nil {
+		return err
+	}
+	go o.renew()
+	if err := s.hearReseats(o.node.Conn()); err != nil {
+		return err
+	}
+	if err := s.hearRevokes(o.node.Conn()); err != nil {
+		return err
+	}
+	if err := o.node.Announce(o.load); err != nil {
+		return err
+	}
+	// Cut off from NATS, the node can neither relay nor be reached:
+	// it stops acting for its tables until it is back.
+	nc := o.node.Conn()
+	nc.SetDisconnectErrHandler(func(*nats.Conn, error) { o.cutOff() })
+	nc.SetReconnectHandler(func(*nats.Conn) { o.rejoined() })
+	return nil
+}
+
+// stop gives the leases back once the tables have written their last
+// moves, so that other nodes take them over now rather than when the
+// leases run out.
+func (o *leased) stop() {
+	o.s.wg.Wait()
+	o.mu.Lock()
+	ids := slices.Collect(maps.Keys(o.held))
+	o.mu.Unlock()
+	for _, id := range ids {
+		o.release(id)
+	}
+	// Until now this node answered the requests relayed to it (a
+	// stopping server refuses new sockets); from now on they fail at
+	// once, and the tables it had are free for any node.
+	o.node.Close()
+}
+
+// stillDue reports whether dormant table d is due to close as the store
+// has it now: another node may have played the table since this one read
+// its summary.
+func (o *leased) stillDue(ctx context.Context, d *dormant) bool {
+	s := o.s
+	sv, err := s.cfg.Store.Load(ctx, d.ID)
+	if err != nil {
+		return false
+	}
+	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
+		return false
+	}
+	now := dormant{Summary: d.Summary}
+	now.Active, now.Started = sv.Active, sv.Match != nil
+	why, _ := s.due(&now, time.Now())
+	return why != store.NotClosed
+}
+
 // load is how many tables this node runs: the leases it holds.
-func (o *owners) load() int {
+func (o *leased) load() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return len(o.held)
@@ -252,33 +306,23 @@ func (o *owners) load() int {
 // forget drops what this node remembers of table id that is not its own:
 // a dormant summary read before another node played on.
 func (s *Server) forget(id string) {
-	s.mu.Lock()
-	var d *dormant
-	if s.tables[id] == nil {
-		d = s.dormant[id]
-		delete(s.dormant, id)
-	}
-	s.mu.Unlock()
-	if d != nil {
+	if d := s.tables.forget(id); d != nil {
 		d.unwait()
 	}
 }
 
-// writer returns where table id writes its matches: the store itself on
-// one node, and in a cluster the store fenced by this node's lease.
-func (s *Server) writer(id string) store.TableWriter {
-	if s.own == nil {
-		return store.Unfenced(s.cfg.Store, id)
-	}
-	l, _ := s.own.lease(id)
-	return s.cfg.Metrics.Writer(s.own.leases.Fenced(l))
+// writer returns where table id writes its matches: the store fenced by
+// this node's lease.
+func (o *leased) writer(id string) store.TableWriter {
+	l, _ := o.lease(id)
+	return o.s.cfg.Metrics.Writer(o.leases.Fenced(l))
 }
 
 // renew keeps this node's leases alive until the server stops, all in one
 // statement (store.Leases.RenewAll); a lease that was not renewed is lost,
 // and its table stops here at once.
-func (s *Server) renew() {
-	o := s.own
+func (o *leased) renew() {
+	s := o.s
 	tick := time.NewTicker(o.ttl / 3)
 	defer tick.Stop()
 	for {
@@ -316,7 +360,7 @@ func (s *Server) renew() {
 				// Held when the renewal began and not renewed: lost,
 				// unless this node let it go meanwhile.
 				if cur, ok := o.lease(id); ok && cur.Epoch == l.Epoch {
-					s.disown(id, "lost its lease")
+					o.disown(id, "lost its lease")
 				}
 			}
 		}
@@ -326,30 +370,20 @@ func (s *Server) renew() {
 // disown stops table id here: its sockets are closed with "reconnecting"
 // (their clients come back through whichever node owns it next), and
 // nothing of it stays in this node's memory.
-func (s *Server) disown(id, why string) {
-	o := s.own
+func (o *leased) disown(id, why string) {
 	o.mu.Lock()
 	delete(o.held, id)
 	o.mu.Unlock()
-	s.mu.Lock()
-	t := s.tables[id]
-	delete(s.tables, id)
-	delete(s.dormant, id)
-	s.mu.Unlock()
-	if t != nil {
-		s.log.Info("table handed over", "table", id, "because", why)
+	if t := o.s.tables.handOver(id); t != nil {
+		o.s.log.Info("table handed over", "table", id, "because", why)
 		t.post(context.Background(), func() { t.handOver() })
 	}
 }
 
-// releaseLease gives table id's lease back at once (the table went to sleep,
+// release gives table id's lease back at once (the table went to sleep,
 // or the node stops), so that the next node need not wait for it to run
 // out.
-func (s *Server) releaseLease(id string) {
-	if s.own == nil {
-		return
-	}
-	o := s.own
+func (o *leased) release(id string) {
 	o.mu.Lock()
 	l, ok := o.held[id]
 	delete(o.held, id)
@@ -357,33 +391,31 @@ func (s *Server) releaseLease(id string) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), o.ttl)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(o.s.ctx), o.ttl)
 	defer cancel()
 	if err := o.leases.Release(ctx, l); err != nil && !errors.Is(err, store.ErrLeaseLost) {
-		s.log.Warn("release lease", "table", id, "err", err)
+		o.s.log.Warn("release lease", "table", id, "err", err)
 	}
 }
 
 // cutOff is called when NATS is lost: this node acts for none of its
 // tables until it is back.
-func (s *Server) cutOff() {
-	o := s.own
+func (o *leased) cutOff() {
 	o.mu.Lock()
 	o.cut = true
 	held := maps.Clone(o.held)
 	o.mu.Unlock()
 	for id, l := range held {
-		s.disown(id, "lost the cluster")
+		o.disown(id, "lost the cluster")
 		// The store may still be reachable: the lease is given back, so
 		// that a node that can reach the cluster takes the table at once.
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), o.ttl)
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(o.s.ctx), o.ttl)
 		o.leases.Release(ctx, l)
 		cancel()
 	}
 }
 
-func (s *Server) rejoined() {
-	o := s.own
+func (o *leased) rejoined() {
 	o.mu.Lock()
 	o.cut = false
 	o.mu.Unlock()
@@ -405,20 +437,22 @@ type reseatNote struct {
 // reseatEverywhere is reseat on every node of the cluster (this one
 // included, through NATS), or on this one alone.
 func (s *Server) reseatEverywhere(now, was string, p store.Player) {
-	if s.own == nil {
-		s.reseat(now, was, p)
-		return
-	}
 	b, _ := json.Marshal(reseatNote{Now: now, Was: was, ID: p.ID, Name: p.Name})
-	if err := s.own.node.Conn().Publish(reseatSubject, b); err != nil {
-		s.log.Error("reseat", "err", err)
-		s.reseat(now, was, p)
+	s.own.everywhere(reseatSubject, b, func() { s.reseat(now, was, p) })
+}
+
+// everywhere publishes msg on subject to every node, this one included;
+// if it cannot, this node alone acts on it (here).
+func (o *leased) everywhere(subject string, msg []byte, here func()) {
+	if err := o.node.Conn().Publish(subject, msg); err != nil {
+		o.s.log.Error("tell the cluster", "subject", subject, "err", err)
+		here()
 	}
 }
 
 // hearReseats reseats this node's tables when any node says so.
-func (s *Server) hearReseats() error {
-	_, err := s.own.node.Conn().Subscribe(reseatSubject, func(m *nats.Msg) {
+func (s *Server) hearReseats(nc *nats.Conn) error {
+	_, err := nc.Subscribe(reseatSubject, func(m *nats.Msg) {
 		var n reseatNote
 		if json.Unmarshal(m.Data, &n) != nil {
 			return

@@ -39,12 +39,7 @@ func (s *Server) listedFor() time.Duration {
 // left alone, and leaves the lobby once its last touch is that old
 // (issue 24, finding 17).
 func (s *Server) keepListed() {
-	s.mu.Lock()
-	ts := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		ts = append(ts, t)
-	}
-	s.mu.Unlock()
+	ts := s.tables.tables()
 	for _, t := range ts {
 		touch := func() {
 			if t.st != nil || !t.seatedConnected() {
@@ -118,9 +113,7 @@ func (s *Server) reseat(now, was string, p store.Player) {
 		return
 	}
 	for _, pt := range ts {
-		s.mu.Lock()
-		t := s.tables[pt.ID]
-		s.mu.Unlock()
+		t := s.tables.get(pt.ID)
 		if t == nil {
 			continue
 		}

@@ -52,18 +52,11 @@ const revokedBye = websocket.StatusPolicyViolation
 // Revoked. A revocation of all sessions travels as the player's id
 // followed by " all".
 func (s *Server) playerRevoked(player string, all bool) {
-	if s.own == nil {
-		s.revoke(player, all)
-		return
-	}
 	msg := player
 	if all {
 		msg += revokeAll
 	}
-	if err := s.own.node.Conn().Publish(revokeSubject, []byte(msg)); err != nil {
-		s.log.Error("revoke", "err", err)
-		s.revoke(player, all)
-	}
+	s.own.everywhere(revokeSubject, []byte(msg), func() { s.revoke(player, all) })
 }
 
 // revokeAll ends a revocation message of all a player's sessions (an id
@@ -71,8 +64,8 @@ func (s *Server) playerRevoked(player string, all bool) {
 const revokeAll = " all"
 
 // hearRevokes revokes on this node when any node says so.
-func (s *Server) hearRevokes() error {
-	_, err := s.own.node.Conn().Subscribe(revokeSubject, func(m *nats.Msg) {
+func (s *Server) hearRevokes(nc *nats.Conn) error {
+	_, err := nc.Subscribe(revokeSubject, func(m *nats.Msg) {
 		player, all := strings.CutSuffix(string(m.Data), revokeAll)
 		go s.revoke(player, all)
 	})
@@ -98,12 +91,7 @@ func (s *Server) revoke(player string, all bool) {
 	p, err := s.cfg.Store.Player(ctx, player)
 	deleted := err == nil && p.Deleted
 	void := deleted || all && err == nil && p.Username != ""
-	s.mu.Lock()
-	tables := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
+	tables := s.tables.tables()
 	for _, t := range tables {
 		t.post(ctx, func() { t.revoke(player, deleted, void) })
 	}
@@ -164,9 +152,7 @@ func (s *Server) renaming(ctx context.Context, p store.Player, name string) erro
 	}
 	for _, pt := range ts {
 		var seats []store.Seat
-		s.mu.Lock()
-		t := s.tables[pt.ID]
-		s.mu.Unlock()
+		t := s.tables.get(pt.ID)
 		if t != nil {
 			err = t.call(ctx, func() {
 				for _, st := range t.seats {

@@ -19,10 +19,8 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"maps"
 	"net/http"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,8 +36,6 @@ import (
 	"tapis/rating/leaderboard"
 	"tapis/store"
 	"tapis/web"
-
-	"github.com/nats-io/nats.go"
 )
 
 // Config sets up a Server. Zero fields take the defaults given.
@@ -188,9 +184,9 @@ type Server struct {
 	thinkers *thinkers
 	// acc tells who a request's player is (package account).
 	acc identity
-	// own is what a node of a cluster knows of its tables' leases (nil
-	// on a single node).
-	own *owners
+	// own says which node holds a table: this one (single), or the
+	// holder of its lease in a cluster (leased, owner.go).
+	own ownership
 	// ctx is the connections' life: the context given to New. Tables
 	// live on tctx, which ends only once every connection reader has
 	// handed its last message to its table (stop), so that stopping the
@@ -198,14 +194,14 @@ type Server struct {
 	ctx  context.Context
 	tctx context.Context
 
+	// tables is every table this node holds, loaded or dormant, and the
+	// one way a table moves between the two (tableset.go).
+	tables *tableSet
+
 	mu      sync.Mutex
-	tables  map[string]*table   // loaded
-	dormant map[string]*dormant // open, only in the store (lifecycle.go)
-	ended   map[string]struct{} // over or closed, as adopt found them
-	settled map[string]struct{} // dormant tables settle has checked
-	closing bool                // ctx has ended: no new connection reader
-	readers sync.WaitGroup      // connection readers, under mu while !closing
-	wg      sync.WaitGroup      // table goroutines
+	closing bool           // ctx has ended: no new connection reader
+	readers sync.WaitGroup // connection readers, under mu while !closing
+	wg      sync.WaitGroup // table goroutines
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -307,8 +303,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			}
 		}
 	}
-	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: map[string]*table{},
-		dormant: map[string]*dormant{}, ended: map[string]struct{}{}, settled: map[string]struct{}{},
+	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: newTableSet(cfg.Logger),
 		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	ac := cfg.Accounts
 	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
@@ -331,7 +326,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			cfg.LeaseTTL = 5 * time.Second
 		}
 		s.cfg.LeaseTTL = cfg.LeaseTTL
-		s.own = &owners{node: cfg.Cluster, leases: cfg.Leases, ttl: cfg.LeaseTTL, held: map[string]store.Lease{}}
+		s.own = &leased{s: s, node: cfg.Cluster, leases: cfg.Leases, ttl: cfg.LeaseTTL, held: map[string]store.Lease{}}
+	} else {
+		s.own = single{st: cfg.Store}
 	}
 	tctx, stopTables := context.WithCancel(context.WithoutCancel(ctx))
 	s.tctx = tctx
@@ -340,29 +337,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes(acc)
-	if s.own != nil {
-		if err := cfg.Cluster.Serve(s); err != nil {
-			stopTables()
-			return nil, err
-		}
-		go s.renew()
-		if err := s.hearReseats(); err != nil {
-			stopTables()
-			return nil, err
-		}
-		if err := s.hearRevokes(); err != nil {
-			stopTables()
-			return nil, err
-		}
-		if err := cfg.Cluster.Announce(s.own.load); err != nil {
-			stopTables()
-			return nil, err
-		}
-		// Cut off from NATS, the node can neither relay nor be reached:
-		// it stops acting for its tables until it is back.
-		nc := cfg.Cluster.Conn()
-		nc.SetDisconnectErrHandler(func(*nats.Conn, error) { s.cutOff() })
-		nc.SetReconnectHandler(func(*nats.Conn) { s.rejoined() })
+	if err := s.own.start(); err != nil {
+		stopTables()
+		return nil, err
 	}
 	cfg.Metrics.CountTables(s.countTables)
 	go s.stop(stopTables)
@@ -380,22 +357,7 @@ func (s *Server) stop(stopTables context.CancelFunc) {
 	s.mu.Unlock()
 	s.readers.Wait()
 	stopTables()
-	if s.own != nil {
-		// The tables have written their last moves: their leases go
-		// back at once, so that other nodes take them over now rather
-		// than when the leases run out.
-		s.wg.Wait()
-		s.own.mu.Lock()
-		ids := slices.Collect(maps.Keys(s.own.held))
-		s.own.mu.Unlock()
-		for _, id := range ids {
-			s.releaseLease(id)
-		}
-		// Until now this node answered the requests relayed to it (a
-		// stopping server refuses new sockets); from now on they fail at
-		// once, and the tables it had are free for any node.
-		s.cfg.Cluster.Close()
-	}
+	s.own.stop()
 }
 
 // reader registers a connection reader; false once the server stops.

@@ -23,24 +23,14 @@ import (
 // a cluster, only the node that holds, or can take, the table's lease
 // loads it.
 func (s *Server) settle(ctx context.Context, id string) bool {
-	s.mu.Lock()
-	_, done := s.settled[id]
-	if done || s.tables[id] != nil { // a loaded table: load settled it
-		s.mu.Unlock()
-		return false
-	}
-	if len(s.settled) >= maxEnded {
-		clear(s.settled)
-	}
-	s.settled[id] = struct{}{}
-	s.mu.Unlock()
-	if !s.endedUnmarked(ctx, id) {
+	// A loaded table is not checked: load settled it.
+	if !s.tables.firstSettle(id) || !s.endedUnmarked(ctx, id) {
 		return false
 	}
 	// Only then is the lease taken (a table another node holds is loaded
 	// there, which marked it), and the table loaded, as any request
 	// would: it leaves memory, and gives its lease back, once idle.
-	node, fresh, err := s.ownerOf(ctx, id)
+	node, fresh, err := s.own.ownerOf(ctx, id)
 	if err != nil || node != "" {
 		return false
 	}

@@ -69,10 +69,12 @@ type table struct {
 	// (Limits.NetTables) when it goes.
 	unwait, unhold func()
 	// w is where the table writes its matches: the store, fenced by the
-	// node's lease in a cluster (owner.go). handedOver: the lease is
-	// lost, and the goroutine stops without another write.
-	w          store.TableWriter
-	handedOver bool
+	// node's lease in a cluster (owner.go). res is the table's residence
+	// as its goroutine knows it: Loaded while it runs here, HandedOver
+	// once the lease is lost, when the goroutine stops without another
+	// write.
+	w   store.TableWriter
+	res Residence
 
 	seats   []seat
 	conns   map[*conn]struct{}
@@ -129,7 +131,7 @@ type table struct {
 	// the refusals' metrics ("" outside handle); shown is the table's
 	// status as the metrics read it from another goroutine (countTables).
 	answering string
-	shown     atomic.Value // string
+	shown     atomic.Value // Status
 }
 
 func newTable(srv *Server, t store.Table) *table {
@@ -137,7 +139,7 @@ func newTable(srv *Server, t store.Table) *table {
 		srv: srv, id: t.ID, g: srv.games[t.Game], codec: codecFor(srv.games[t.Game]), players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid, rated: t.Rated,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: nothing, unhold: nothing,
-		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.writer(t.ID),
+		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.own.writer(t.ID), res: Loaded,
 	}
 	if tb.rated && tb.turnTime <= 0 {
 		// A rated table stored without a time per move (made before
@@ -150,7 +152,7 @@ func newTable(srv *Server, t store.Table) *table {
 	if tb.seen.IsZero() {
 		tb.seen = t.Created
 	}
-	tb.shown.Store("waiting")
+	tb.shown.Store(StatusWaiting)
 	return tb
 }
 
@@ -203,7 +205,7 @@ func (t *table) run(ctx context.Context) {
 			return
 		case f := <-t.inbox:
 			f()
-			if t.handedOver {
+			if t.res == HandedOver {
 				return
 			}
 		case <-t.botC:
@@ -222,7 +224,7 @@ func (t *table) run(ctx context.Context) {
 			t.idleC = nil
 			if t.idle() {
 				t.srv.evict(t)
-				t.srv.releaseLease(t.id)
+				t.srv.own.release(t.id)
 				return
 			}
 		}
@@ -233,7 +235,7 @@ func (t *table) run(ctx context.Context) {
 // sockets close with "reconnecting", so that their clients come back
 // through the table's next owner, and the goroutine ends.
 func (t *table) handOver() {
-	t.handedOver = true
+	t.res = HandedOver
 	for c := range t.conns {
 		c.bye = websocket.StatusServiceRestart
 		t.drop(c)
@@ -291,18 +293,20 @@ func (t *table) schedule() {
 	}
 }
 
-func (t *table) status() string {
+// status returns where the table's game is: waiting while no match has
+// begun, then playing, or over.
+func (t *table) status() Status {
 	switch {
 	case t.st == nil:
-		return "waiting"
+		return StatusWaiting
 	case t.st.Over():
-		return "over"
+		return StatusOver
 	}
-	return "playing"
+	return StatusPlaying
 }
 
 func (t *table) info() tableInfo {
-	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
+	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status().String(), Match: t.match,
 		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: t.host, MemoryAid: t.memoryAid,
 		Rated: t.rated, Ratings: t.ratings}
 	if len(in.Options) == 0 {
@@ -474,7 +478,7 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		t.st = prev
 		if errors.Is(err, store.ErrLeaseLost) {
 			// Another node owns the table now: this one lets it go.
-			go t.srv.disown(t.id, "its write was fenced off")
+			go t.srv.own.disown(t.id, "its write was fenced off")
 		}
 		return &storeError{err}
 	}
@@ -520,7 +524,7 @@ func (t *table) handle(c *conn, m clientMsg) {
 		switch {
 		case c.seat < 0:
 			t.sendError(c, codeNotSeated, "server: only a seated player may start the next game", m.ID)
-		case t.status() != "over":
+		case t.status() != StatusOver:
 			t.sendError(c, codeNotStarted, "server: the game is not over", m.ID)
 		default:
 			if err := t.start(); err != nil {
