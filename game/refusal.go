@@ -65,5 +65,26 @@ const (
 	ReasonBadMove     = "not_a_move"    // the move is not one of this game's
 	ReasonBadPlayers  = "bad_players"   // args: players, min, max
 	ReasonBadOption   = "bad_option"    // args: option, and min, max when out of range
-	ReasonBadStack    = "bad_stack"     // a stack (REPLAY.md) that cannot be dealt
+	ReasonBadStack    = "bad_stack"     // a stack (REPLAY.md) that cannot be dealt; args: round when one is named
+
+	// The reasons of UnmarshalMove, for moves a client wrote by hand.
+	ReasonUnreadable = "unreadable_move" // the JSON is not a move object (a syntax error, an unknown field, a wrong type)
+	ReasonBadFields  = "bad_fields"      // args: type (the move's); the fields do not fit that type
+	ReasonOutOfRange = "out_of_range"    // args: field, value, min, max
+	ReasonTwice      = "given_twice"     // args: field, value: one card or slot named twice
 )
+
+// SharedReasons lists the reasons declared above, for a game's list of
+// reasons and for the dictionaries' tests.
+func SharedReasons() []string {
+	return []string{ReasonOver, ReasonNoSeat, ReasonNotYourTurn, ReasonBadMove, ReasonBadPlayers,
+		ReasonBadOption, ReasonBadStack, ReasonUnreadable, ReasonBadFields, ReasonOutOfRange, ReasonTwice}
+}
+
+// In returns a copy of r as refused by game in action, for a refusal made
+// by a helper (a parser of cards or slots) that knows neither.
+func (r *Refusal) In(game, action string) *Refusal {
+	c := *r
+	c.Game, c.Action = game, action
+	return &c
+}
