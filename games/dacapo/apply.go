@@ -1,7 +1,6 @@
 package dacapo
 
 import (
-
 	"tapis/game"
 )
 

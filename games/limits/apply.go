@@ -1,7 +1,6 @@
 package limits
 
 import (
-
 	"tapis/game"
 )
 
