@@ -59,13 +59,14 @@ func AsRefusal(err error) (*Refusal, bool) {
 // Reasons every game may give, so that the same situation has the same
 // word in every game and in every dictionary.
 const (
-	ReasonOver        = "game_over"     // the game is over
-	ReasonNoSeat      = "no_such_seat"  // args: seat
-	ReasonNotYourTurn = "not_your_turn" // args: turn (the seat to act), when one seat is
-	ReasonBadMove     = "not_a_move"    // the move is not one of this game's
-	ReasonBadPlayers  = "bad_players"   // args: players, min, max
-	ReasonBadOption   = "bad_option"    // args: option, and min, max when out of range
-	ReasonBadStack    = "bad_stack"     // a stack (REPLAY.md) that cannot be dealt; args: round when one is named
+	ReasonOver        = "game_over"          // the game is over
+	ReasonNoSeat      = "no_such_seat"       // args: seat
+	ReasonNotYourTurn = "not_your_turn"      // args: turn (the seat to act), when one seat is
+	ReasonBadMove     = "not_a_move"         // the move is not one of this game's
+	ReasonBadPlayers  = "bad_players"        // args: players, min, max
+	ReasonBadOption   = "bad_option"         // args: option, value, min, max: out of range
+	ReasonBadOptions  = "unreadable_options" // the options object cannot be read (unknown field, wrong type)
+	ReasonBadStack    = "bad_stack"          // a stack (REPLAY.md) that cannot be dealt; args: round when one is named
 
 	// The reasons of UnmarshalMove, for moves a client wrote by hand.
 	ReasonUnreadable = "unreadable_move" // the JSON is not a move object (a syntax error, an unknown field, a wrong type)
@@ -78,7 +79,7 @@ const (
 // reasons and for the dictionaries' tests.
 func SharedReasons() []string {
 	return []string{ReasonOver, ReasonNoSeat, ReasonNotYourTurn, ReasonBadMove, ReasonBadPlayers,
-		ReasonBadOption, ReasonBadStack, ReasonUnreadable, ReasonBadFields, ReasonOutOfRange, ReasonTwice}
+		ReasonBadOption, ReasonBadOptions, ReasonBadStack, ReasonUnreadable, ReasonBadFields, ReasonOutOfRange, ReasonTwice}
 }
 
 // In returns a copy of r as refused by game in action, for a refusal made
