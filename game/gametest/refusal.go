@@ -45,7 +45,7 @@ func Refusals(t testing.TB, g game.Game, reasons []string, cfgs []game.Config) {
 	}
 	c.rng = game.NewRNG(0x5eed)
 	c.configs(cfgs)
-	games := 12
+	games := 8
 	if testing.Short() {
 		games = 3
 	}
@@ -198,6 +198,10 @@ func (c *refusals) moves(st game.State) bool {
 		}
 		for k := 0; k < 12; k++ {
 			try = append(try, c.pool.pick(&c.rng))
+		}
+		// Codes near the legal ones: an index or a field out of range.
+		for k := 0; k < 8; k++ {
+			try = append(try, c.pool.pick(&c.rng)^1<<c.rng.IntN(48))
 		}
 		for _, m := range try {
 			if game.Contains(own, m) {
