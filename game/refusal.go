@@ -75,8 +75,8 @@ const (
 	ReasonTwice      = "given_twice"     // args: field, value: one card or slot named twice
 )
 
-// SharedReasons lists the reasons declared above, for a game's list of
-// reasons and for the dictionaries' tests.
+// SharedReasons lists the reasons declared above, for the tests of the
+// clients' dictionaries (a game lists only those it gives).
 func SharedReasons() []string {
 	return []string{ReasonOver, ReasonNoSeat, ReasonNotYourTurn, ReasonBadMove, ReasonBadPlayers,
 		ReasonBadOption, ReasonBadOptions, ReasonBadStack, ReasonUnreadable, ReasonBadFields, ReasonOutOfRange, ReasonTwice}

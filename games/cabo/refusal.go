@@ -21,12 +21,15 @@ const (
 	reasonSwapTwo   = "swap_two"       // the swapped slots must be two players'
 )
 
-// Reasons lists every reason Cabo's refusals give: the shared ones and
-// Cabo's own.
+// Reasons lists every reason Cabo's refusals give: the shared ones it
+// uses (game.Reason*) and its own.
 func Reasons() []string {
-	return append(game.SharedReasons(), reasonPeekFirst, reasonPeeked, reasonPeekCount, reasonPeekOver,
+	return []string{game.ReasonOver, game.ReasonNoSeat, game.ReasonNotYourTurn, game.ReasonBadMove, game.ReasonBadPlayers,
+		game.ReasonBadOptions, game.ReasonBadStack, game.ReasonUnreadable, game.ReasonBadFields,
+		game.ReasonBadOption, game.ReasonOutOfRange, game.ReasonTwice,
+		reasonPeekFirst, reasonPeeked, reasonPeekCount, reasonPeekOver,
 		reasonDrawn, reasonDrawFirst, reasonSetSize, reasonDeckEmpty, reasonCalled, reasonEmptySlot,
-		reasonNoPower, reasonSpyOwn, reasonSwapMine, reasonSwapTwo)
+		reasonNoPower, reasonSpyOwn, reasonSwapMine, reasonSwapTwo}
 }
 
 // deny is game.Refuse for Cabo.

@@ -15,11 +15,14 @@ const (
 	reasonRefill      = "can_refill"      // the hand can still be refilled
 )
 
-// Reasons lists every reason Da Capo!'s refusals give: the shared ones
-// and Da Capo!'s own.
+// Reasons lists every reason Da Capo!'s refusals give: the shared ones it
+// uses (game.Reason*) and its own.
 func Reasons() []string {
-	return append(game.SharedReasons(), reasonNoCard, reasonHelperEmpty, reasonOpponent, reasonStart,
-		reasonFit, reasonHandLeft, reasonRefill)
+	return []string{game.ReasonOver, game.ReasonNoSeat, game.ReasonNotYourTurn, game.ReasonBadMove, game.ReasonBadPlayers,
+		game.ReasonBadOptions, game.ReasonBadStack, game.ReasonUnreadable, game.ReasonBadFields,
+		game.ReasonBadOption, game.ReasonOutOfRange,
+		reasonNoCard, reasonHelperEmpty, reasonOpponent, reasonStart,
+		reasonFit, reasonHandLeft, reasonRefill}
 }
 
 // deny is game.Refuse for Da Capo!.

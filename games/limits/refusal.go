@@ -17,11 +17,14 @@ const (
 	reasonColour        = "unknown_colour"    // args: colour, the name given
 )
 
-// Reasons lists every reason Limits' refusals give: the shared ones and
-// Limits' own.
+// Reasons lists every reason Limits' refusals give: the shared ones it
+// uses (game.Reason*) and its own.
 func Reasons() []string {
-	return append(game.SharedReasons(), reasonHideFirst, reasonHidden, reasonHideCount, reasonNoColour,
-		reasonHiddenAlready, reasonLeadFirst, reasonExchange, reasonAccuseSelf, reasonNotPlaced, reasonColour)
+	return []string{game.ReasonOver, game.ReasonNoSeat, game.ReasonNotYourTurn, game.ReasonBadMove, game.ReasonBadPlayers,
+		game.ReasonBadOptions, game.ReasonBadStack, game.ReasonUnreadable, game.ReasonBadFields,
+		game.ReasonOutOfRange,
+		reasonHideFirst, reasonHidden, reasonHideCount, reasonNoColour,
+		reasonHiddenAlready, reasonLeadFirst, reasonExchange, reasonAccuseSelf, reasonNotPlaced, reasonColour}
 }
 
 // deny is game.Refuse for Limits.

@@ -17,11 +17,14 @@ const (
 	reasonBadCard   = "bad_card"       // args: card, a name that is no card
 )
 
-// Reasons lists every reason Papayoo's refusals give: the shared ones and
-// Papayoo's own.
+// Reasons lists every reason Papayoo's refusals give: the shared ones it
+// uses (game.Reason*) and its own.
 func Reasons() []string {
-	return append(game.SharedReasons(), reasonPassFirst, reasonPassed, reasonNotHeld, reasonChosen,
-		reasonPassCount, reasonPassLeft, reasonPassOver, reasonFollow, reasonBadCard)
+	return []string{game.ReasonOver, game.ReasonNoSeat, game.ReasonNotYourTurn, game.ReasonBadMove, game.ReasonBadPlayers,
+		game.ReasonBadOptions, game.ReasonBadStack, game.ReasonUnreadable, game.ReasonBadFields,
+		game.ReasonBadOption, game.ReasonTwice,
+		reasonPassFirst, reasonPassed, reasonNotHeld, reasonChosen,
+		reasonPassCount, reasonPassLeft, reasonPassOver, reasonFollow, reasonBadCard}
 }
 
 // deny is game.Refuse for Papayoo.
