@@ -13,7 +13,6 @@ package game
 
 import (
 	"encoding/json"
-	"fmt"
 )
 
 // Seat numbers a player's place at the table, 0..Players()-1, clockwise.
@@ -119,11 +118,12 @@ type Result struct {
 	Winners []Seat `json:"winners"`
 }
 
-// CheckPlayers returns an error naming the game when n is outside [min, max].
+// CheckPlayers returns a Refusal naming the game when n is outside [min, max].
 func CheckPlayers(g Game, n int) error {
 	lo, hi := g.Players()
 	if n < lo || n > hi {
-		return fmt.Errorf("%s: %d players: the game takes %d to %d", g.Name(), n, lo, hi)
+		return Refuse(g.Name(), "", ReasonBadPlayers, map[string]any{"players": n, "min": lo, "max": hi},
+			"%d players: the game takes %d to %d", n, lo, hi)
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func DecodeOptions(name string, raw json.RawMessage, dst any) error {
 		return nil
 	}
 	if err := DecodeStrict(raw, dst); err != nil {
-		return fmt.Errorf("%s: options: %v", name, err)
+		return Refuse(name, "options", ReasonBadOptions, nil, "%v", err)
 	}
 	return nil
 }

@@ -59,11 +59,33 @@ func AsRefusal(err error) (*Refusal, bool) {
 // Reasons every game may give, so that the same situation has the same
 // word in every game and in every dictionary.
 const (
-	ReasonOver        = "game_over"     // the game is over
-	ReasonNoSeat      = "no_such_seat"  // args: seat
-	ReasonNotYourTurn = "not_your_turn" // args: turn (the seat to act), when one seat is
-	ReasonBadMove     = "not_a_move"    // the move is not one of this game's
-	ReasonBadPlayers  = "bad_players"   // args: players, min, max
-	ReasonBadOption   = "bad_option"    // args: option, and min, max when out of range
-	ReasonBadStack    = "bad_stack"     // a stack (REPLAY.md) that cannot be dealt
+	ReasonOver        = "game_over"          // the game is over
+	ReasonNoSeat      = "no_such_seat"       // args: seat
+	ReasonNotYourTurn = "not_your_turn"      // args: turn (the seat to act), when one seat is
+	ReasonBadMove     = "not_a_move"         // the move is not one of this game's
+	ReasonBadPlayers  = "bad_players"        // args: players, min, max
+	ReasonBadOption   = "bad_option"         // args: option, value, min, max: out of range
+	ReasonBadOptions  = "unreadable_options" // the options object cannot be read (unknown field, wrong type)
+	ReasonBadStack    = "bad_stack"          // a stack (REPLAY.md) that cannot be dealt; args: round when one is named
+
+	// The reasons of UnmarshalMove, for moves a client wrote by hand.
+	ReasonUnreadable = "unreadable_move" // the JSON is not a move object (a syntax error, an unknown field, a wrong type)
+	ReasonBadFields  = "bad_fields"      // args: type (the move's); the fields do not fit that type
+	ReasonOutOfRange = "out_of_range"    // args: field, value, min, max
+	ReasonTwice      = "given_twice"     // args: field, value: one card or slot named twice
 )
+
+// SharedReasons lists the reasons declared above, for the tests of the
+// clients' dictionaries (a game lists only those it gives).
+func SharedReasons() []string {
+	return []string{ReasonOver, ReasonNoSeat, ReasonNotYourTurn, ReasonBadMove, ReasonBadPlayers,
+		ReasonBadOption, ReasonBadOptions, ReasonBadStack, ReasonUnreadable, ReasonBadFields, ReasonOutOfRange, ReasonTwice}
+}
+
+// In returns a copy of r as refused by game in action, for a refusal made
+// by a helper (a parser of cards or slots) that knows neither.
+func (r *Refusal) In(game, action string) *Refusal {
+	c := *r
+	c.Game, c.Action = game, action
+	return &c
+}

@@ -176,11 +176,12 @@ func TestBrowserDacapo(t *testing.T) {
 
 	// A refused move is explained in words: the screen's explain() on the
 	// engine's refusals.
-	why := p.explain("dacapo", `m.dacapoUI({seat: 0, state: null, pending: false, name: s => 'P' + s, move() {}, again() {}, render() {}})`, []string{
-		"dacapo: build: a 5 does not go on building pile 1 at 2 (a 3 or a Joker does)",
-		"dacapo: build: a 7 cannot start a pile (a 1 or a Joker can)",
-		"dacapo: helper: you have no J in hand", "dacapo: build: your helper pile 2 is empty",
-		"dacapo: end: you still hold 2 cards: put one on a helper pile to end your turn"})
+	why := p.explain("dacapo", `m.dacapoUI({seat: 0, state: null, pending: false, name: s => 'P' + s, move() {}, again() {}, render() {}})`, []map[string]any{
+		refusal("dacapo: build: a 5 does not go on building pile 1 at 2 (a 3 or a Joker does)", "does_not_fit", map[string]any{"card": "5", "pile": 1, "value": 2, "next": 3}),
+		refusal("dacapo: build: a 7 cannot start a pile (a 1 or a Joker can)", "cannot_start", map[string]any{"card": "7"}),
+		refusal("dacapo: helper: you have no J in hand", "no_card_in_hand", map[string]any{"card": "J"}),
+		refusal("dacapo: build: your helper pile 2 is empty", "helper_empty", map[string]any{"index": 2}),
+		refusal("dacapo: end: you still hold 2 cards: put one on a helper pile to end your turn", "hand_not_empty", map[string]any{"n": 2})})
 	want := []string{"A 5 does not go on building pile 2: it is at 2, so it needs a 3 or a Joker.",
 		"A 7 cannot start a pile: only a 1 or a Joker can.", "You have no Joker in hand.", "Your helper pile 3 is empty.",
 		"You still have cards: put one on a helper pile to end your turn."}

@@ -499,11 +499,12 @@ func (p *page) refreshOver(screen string) {
 	}
 }
 
-// explain is how a game's screen words the engine's refusals, in the
-// page's language. The screen never offers a refused move, so the words
-// are read through its explain(): ui makes the screen from the module
+// explain is how a game's screen words the engine's refusals (error
+// messages as the server sends them: reason and args), in the page's
+// language. The screen never offers a refused move, so the words are read
+// through its explain(): ui makes the screen from the module
 // static/<module>.js (m), with a stand-in for the table.
-func (p *page) explain(module, ui string, refusals []string) []string {
+func (p *page) explain(module, ui string, refusals []map[string]any) []string {
 	p.t.Helper()
 	list, err := json.Marshal(refusals)
 	if err != nil {
@@ -515,4 +516,10 @@ func (p *page) explain(module, ui string, refusals []string) []string {
 		return %s.map(e => ui.explain(e));
 	})`, module, ui, list), &words, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
 	return words
+}
+
+// refusal is an engine's refusal as an error message carries it: the
+// English words, the reason and its args.
+func refusal(words, reason string, args map[string]any) map[string]any {
+	return map[string]any{"type": "error", "code": "refused", "error": words, "reason": reason, "args": args}
 }

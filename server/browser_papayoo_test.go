@@ -225,10 +225,14 @@ func TestBrowserPapayoo(t *testing.T) {
 	click(`[data-action=close-overlay]`)
 	p.playAgainInBothLanguages()
 	// The engine's refusals, in the player's language.
-	refusals := p.explain("papayoo", `m.papayooUI({seat: 0, name: s => 'Seat ' + s})`, []string{
-		"papayoo: play: you must follow hearts", "papayoo: pass: pass exactly 5 cards",
-		"papayoo: pass: P20 is already chosen", "papayoo: play: every player passes 5 cards first"})
-	want := []string{"You must follow hearts.", "Pass exactly 5 cards.", "The Payoo 20 is already in your pass.", "Everyone first passes 5 cards."}
+	refusals := p.explain("papayoo", `m.papayooUI({seat: 0, name: s => 'Seat ' + s})`, []map[string]any{
+		refusal("papayoo: play: you must follow hearts", "must_follow", map[string]any{"suit": "H"}),
+		refusal("papayoo: pass: pass exactly 5 cards", "pass_count", map[string]any{"n": 5}),
+		refusal("papayoo: pass: P20 is already chosen", "already_chosen", map[string]any{"card": "P20"}),
+		refusal("papayoo: play: every player passes 5 cards first", "pass_first", map[string]any{"n": 5}),
+		refusal("papayoo: play: a reason this page does not know", "unknown_to_the_page", nil)})
+	want := []string{"You must follow hearts.", "Pass exactly 5 cards.", "The Payoo 20 is already in your pass.", "Everyone first passes 5 cards.",
+		"papayoo: play: a reason this page does not know"}
 	if strings.Join(refusals, "|") != strings.Join(want, "|") {
 		t.Fatalf("refusals explained as %q, want %q", refusals, want)
 	}

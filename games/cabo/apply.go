@@ -1,7 +1,6 @@
 package cabo
 
 import (
-	"fmt"
 	"math/bits"
 
 	"tapis/game"
@@ -77,53 +76,53 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 	k := kindOf(gm)
 	switch {
 	case st.phase == phaseOver:
-		return fmt.Errorf("cabo: the game is over")
+		return deny("", game.ReasonOver, nil, "the game is over")
 	case s < 0 || s >= game.Seat(st.n):
-		return fmt.Errorf("cabo: seat %d is not at this table", s)
+		return deny("", game.ReasonNoSeat, map[string]any{"seat": int(s)}, "seat %d is not at this table", s)
 	case !wellFormed(gm):
-		return fmt.Errorf("cabo: %#x is not a Cabo move", uint64(gm))
+		return deny("", game.ReasonBadMove, nil, "%#x is not a Cabo move", uint64(gm))
 	}
 	if st.phase == phasePeek {
 		if k != PeekInitial {
-			return fmt.Errorf("cabo: %s: every player first makes their initial peek", k)
+			return deny(k.String(), reasonPeekFirst, nil, "every player first makes their initial peek")
 		}
 		if st.peeked.Has(s) {
-			return fmt.Errorf("cabo: peek_initial: seat %d has already peeked", s)
+			return deny("peek_initial", reasonPeeked, map[string]any{"seat": int(s)}, "seat %d has already peeked", s)
 		}
 		if bits.OnesCount8(slotsOf(gm)) != st.opt.InitialPeek {
-			return fmt.Errorf("cabo: peek_initial: choose exactly %d slots", st.opt.InitialPeek)
+			return deny("peek_initial", reasonPeekCount, map[string]any{"n": st.opt.InitialPeek}, "choose exactly %d slots", st.opt.InitialPeek)
 		}
 		return st.ownSlots(k, s, slotsOf(gm))
 	}
 	if s != st.turn {
-		return fmt.Errorf("cabo: %s: it is seat %d's turn", k, st.turn)
+		return deny(k.String(), game.ReasonNotYourTurn, map[string]any{"turn": int(st.turn)}, "it is seat %d's turn", st.turn)
 	}
 	drawn := st.phase == phaseDrawn
 	switch k {
 	case PeekInitial:
-		return fmt.Errorf("cabo: peek_initial: the initial peek is over")
+		return deny("peek_initial", reasonPeekOver, nil, "the initial peek is over")
 	case TakeDiscard, Draw, CallCabo:
 		if drawn {
-			return fmt.Errorf("cabo: %s: you have drawn a card: replace a slot with it or discard it", k)
+			return deny(k.String(), reasonDrawn, nil, "you have drawn a card: replace a slot with it or discard it")
 		}
 	default:
 		if !drawn {
-			return fmt.Errorf("cabo: %s: draw a card first", k)
+			return deny(k.String(), reasonDrawFirst, nil, "draw a card first")
 		}
 	}
 	switch k {
 	case TakeDiscard, Replace:
 		if n := bits.OnesCount8(slotsOf(gm)); n == 0 || n > 4 {
-			return fmt.Errorf("cabo: %s: give 1 slot, or 2 to 4 slots for a set", k)
+			return deny(k.String(), reasonSetSize, nil, "give 1 slot, or 2 to 4 slots for a set")
 		}
 		return st.ownSlots(k, s, slotsOf(gm))
 	case Draw:
 		if !st.canDraw() {
-			return fmt.Errorf("cabo: draw: no card is left to draw")
+			return deny("draw", reasonDeckEmpty, nil, "no card is left to draw")
 		}
 	case CallCabo:
 		if st.caller >= 0 {
-			return fmt.Errorf("cabo: cabo: seat %d has already called Cabo this round", st.caller)
+			return deny("cabo", reasonCalled, map[string]any{"seat": int(st.caller)}, "seat %d has already called Cabo this round", st.caller)
 		}
 	case Peek, Spy, Swap:
 		return st.checkPower(s, k, slotA(gm), slotB(gm))
@@ -133,26 +132,26 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 
 func (st *State) ownSlots(k Kind, s game.Seat, mask uint8) error {
 	if bad := mask &^ st.fill[s]; bad != 0 {
-		return fmt.Errorf("cabo: %s: your slot %d is empty", k, bits.TrailingZeros8(bad))
+		return deny(k.String(), reasonEmptySlot, map[string]any{"seat": int(s), "slot": bits.TrailingZeros8(bad)}, "your slot %d is empty", bits.TrailingZeros8(bad))
 	}
 	return nil
 }
 
 func (st *State) checkPower(s game.Seat, k Kind, a, b Slot) error {
 	if power(st.drawn) != k {
-		return fmt.Errorf("cabo: %s: the drawn card does not have this power (peek: 7-8, spy: 9-10, swap: 11-12)", k)
+		return deny(k.String(), reasonNoPower, nil, "the drawn card does not have this power (peek: 7-8, spy: 9-10, swap: 11-12)")
 	}
 	switch k {
 	case Peek:
 		return st.ownSlots(Peek, s, 1<<uint(a.Slot))
 	case Spy:
 		if a.Seat == s {
-			return fmt.Errorf("cabo: spy: spy on another player's slot (peek is for your own)")
+			return deny("spy", reasonSpyOwn, nil, "spy on another player's slot (peek is for your own)")
 		}
 		return st.filledSlot(Spy, a)
 	}
 	if a.Seat != s && b.Seat != s && !st.opt.SwapOpponents {
-		return fmt.Errorf("cabo: swap: one of the slots must be yours (option swap_opponents is off)")
+		return deny("swap", reasonSwapMine, nil, "one of the slots must be yours (option swap_opponents is off)")
 	}
 	if err := st.filledSlot(Swap, a); err != nil {
 		return err
@@ -162,10 +161,10 @@ func (st *State) checkPower(s game.Seat, k Kind, a, b Slot) error {
 
 func (st *State) filledSlot(k Kind, t Slot) error {
 	if t.Seat < 0 || t.Seat >= game.Seat(st.n) {
-		return fmt.Errorf("cabo: %s: seat %d is not at this table", k, t.Seat)
+		return deny(k.String(), game.ReasonNoSeat, map[string]any{"seat": int(t.Seat)}, "seat %d is not at this table", t.Seat)
 	}
 	if t.Slot >= st.opt.HandSize || st.hands[t.Seat][t.Slot] == none {
-		return fmt.Errorf("cabo: %s: seat %d's slot %d is empty", k, t.Seat, t.Slot)
+		return deny(k.String(), reasonEmptySlot, map[string]any{"seat": int(t.Seat), "slot": t.Slot}, "seat %d's slot %d is empty", t.Seat, t.Slot)
 	}
 	return nil
 }

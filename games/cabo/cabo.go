@@ -10,7 +10,6 @@ package cabo
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tapis/game"
 )
@@ -101,7 +100,7 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 	if in.MaxResets != nil {
 		if *in.MaxResets < 0 {
 			// -1 is how Options says unlimited; the JSON says it with null.
-			return o, fmt.Errorf("cabo: options: max_resets %d: must be 0 to %d (null: unlimited)", *in.MaxResets, MaxResets)
+			return o, deny("options", game.ReasonBadOption, map[string]any{"option": "max_resets", "value": *in.MaxResets, "min": 0, "max": MaxResets}, "max_resets %d: must be 0 to %d (null: unlimited)", *in.MaxResets, MaxResets)
 		}
 		o.MaxResets = *in.MaxResets
 	}
@@ -111,13 +110,13 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 func (o Options) check() error {
 	switch {
 	case o.HandSize < 4 || o.HandSize > MaxSlots:
-		return fmt.Errorf("cabo: options: hand_size %d: must be 4 to %d", o.HandSize, MaxSlots)
+		return deny("options", game.ReasonBadOption, map[string]any{"option": "hand_size", "value": o.HandSize, "min": 4, "max": MaxSlots}, "hand_size %d: must be 4 to %d", o.HandSize, MaxSlots)
 	case o.InitialPeek < 0 || o.InitialPeek > o.HandSize:
-		return fmt.Errorf("cabo: options: initial_peek %d: must be 0 to hand_size (%d)", o.InitialPeek, o.HandSize)
+		return deny("options", game.ReasonBadOption, map[string]any{"option": "initial_peek", "value": o.InitialPeek, "min": 0, "max": o.HandSize}, "initial_peek %d: must be 0 to hand_size (%d)", o.InitialPeek, o.HandSize)
 	case o.ResetAt100To < 0 || o.ResetAt100To > 99:
-		return fmt.Errorf("cabo: options: reset_at_100_to %d: must be 0 to 99", o.ResetAt100To)
+		return deny("options", game.ReasonBadOption, map[string]any{"option": "reset_at_100_to", "value": o.ResetAt100To, "min": 0, "max": 99}, "reset_at_100_to %d: must be 0 to 99", o.ResetAt100To)
 	case o.MaxResets < -1 || o.MaxResets > MaxResets:
-		return fmt.Errorf("cabo: options: max_resets %d: must be 0 to %d (null: unlimited)", o.MaxResets, MaxResets)
+		return deny("options", game.ReasonBadOption, map[string]any{"option": "max_resets", "value": o.MaxResets, "min": 0, "max": MaxResets}, "max_resets %d: must be 0 to %d (null: unlimited)", o.MaxResets, MaxResets)
 	}
 	return nil
 }
@@ -139,7 +138,7 @@ func NewState(c game.Config) (*State, error) {
 		st.stacks = make([]stack, len(c.Stacks))
 		for i, raw := range c.Stacks {
 			if st.stacks[i], err = parseStack(raw, c.Players, o.HandSize); err != nil {
-				return nil, fmt.Errorf("cabo: round %d stack: %v", i+1, err)
+				return nil, deny("", game.ReasonBadStack, map[string]any{"round": i + 1}, "round %d stack: %v", i+1, err)
 			}
 		}
 	}

@@ -142,7 +142,7 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
 	if err := game.DecodeStrict(data, &j); err != nil {
-		return 0, fmt.Errorf("cabo: move: %v", err)
+		return 0, deny("move", game.ReasonUnreadable, nil, "%v", err)
 	}
 	k := Kind(0)
 	for i, name := range kindNames {
@@ -151,11 +151,11 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		}
 	}
 	if k == 0 {
-		return 0, fmt.Errorf("cabo: move: unknown type %q", j.Type)
+		return 0, deny("move", game.ReasonBadMove, map[string]any{"type": j.Type}, "unknown type %q", j.Type)
 	}
 	need := func(ok bool, what string) error {
 		if !ok {
-			return fmt.Errorf("cabo: %s: %s", k, what)
+			return deny(k.String(), game.ReasonBadFields, map[string]any{"type": k.String()}, "%s", what)
 		}
 		return nil
 	}
@@ -165,12 +165,12 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		if err = need(j.Slot == nil && j.Seat == nil && j.A == nil && j.B == nil, "takes only slots"); err != nil {
 			return 0, err
 		}
-		mask, err := slotsMask(j.Slots)
-		if err != nil {
-			return 0, fmt.Errorf("cabo: %s: %v", k, err)
+		mask, r := slotsMask(j.Slots)
+		if r != nil {
+			return 0, r.In("cabo", k.String())
 		}
 		if k != PeekInitial && mask == 0 {
-			return 0, fmt.Errorf("cabo: %s: no slot given", k)
+			return 0, deny(k.String(), game.ReasonBadFields, map[string]any{"type": k.String()}, "no slot given")
 		}
 		return mkSlots(k, mask), nil
 	case Draw, Discard, CallCabo:
@@ -182,8 +182,8 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		if err = need(j.Slot != nil && j.Slots == nil && j.Seat == nil && j.A == nil && j.B == nil, `takes "slot" only`); err != nil {
 			return 0, err
 		}
-		if err = checkSlot(Slot{0, *j.Slot}); err != nil {
-			return 0, fmt.Errorf("cabo: peek: %v", err)
+		if r := checkSlot(Slot{0, *j.Slot}); r != nil {
+			return 0, r.In("cabo", "peek")
 		}
 		return Move{Kind: Peek, A: Slot{0, *j.Slot}}.Pack(), nil
 	case Spy:
@@ -191,8 +191,8 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 			return 0, err
 		}
 		s := Slot{game.Seat(*j.Seat), *j.Slot}
-		if err = checkSlot(s); err != nil {
-			return 0, fmt.Errorf("cabo: spy: %v", err)
+		if r := checkSlot(s); r != nil {
+			return 0, r.In("cabo", "spy")
 		}
 		return Move{Kind: Spy, A: s}.Pack(), nil
 	default: // Swap
@@ -200,35 +200,39 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 			return 0, err
 		}
 		for _, s := range []Slot{*j.A, *j.B} {
-			if err = checkSlot(s); err != nil {
-				return 0, fmt.Errorf("cabo: swap: %v", err)
+			if r := checkSlot(s); r != nil {
+				return 0, r.In("cabo", "swap")
 			}
 		}
 		if j.A.Seat == j.B.Seat {
-			return 0, fmt.Errorf("cabo: swap: the two slots must belong to two different players")
+			return 0, deny("swap", reasonSwapTwo, nil, "the two slots must belong to two different players")
 		}
 		return mkSwap(*j.A, *j.B), nil
 	}
 }
 
-func checkSlot(s Slot) error {
+// checkSlot returns why s is no slot of any table, or nil; the caller
+// names the game and the move (Refusal.In).
+func checkSlot(s Slot) *game.Refusal {
 	if s.Seat < 0 || s.Seat >= MaxPlayers {
-		return fmt.Errorf("seat %d: seats are 0 to %d", s.Seat, MaxPlayers-1)
+		return game.Refuse("", "", game.ReasonOutOfRange, map[string]any{"field": "seat", "value": int(s.Seat), "min": 0, "max": MaxPlayers - 1},
+			"seat %d: seats are 0 to %d", s.Seat, MaxPlayers-1)
 	}
 	if s.Slot < 0 || s.Slot >= MaxSlots {
-		return fmt.Errorf("slot %d: slots are 0 to %d", s.Slot, MaxSlots-1)
+		return game.Refuse("", "", game.ReasonOutOfRange, map[string]any{"field": "slot", "value": s.Slot, "min": 0, "max": MaxSlots - 1},
+			"slot %d: slots are 0 to %d", s.Slot, MaxSlots-1)
 	}
 	return nil
 }
 
-func slotsMask(slots []int) (uint8, error) {
+func slotsMask(slots []int) (uint8, *game.Refusal) {
 	var mask uint8
 	for _, i := range slots {
-		if err := checkSlot(Slot{0, i}); err != nil {
-			return 0, err
+		if r := checkSlot(Slot{0, i}); r != nil {
+			return 0, r
 		}
 		if mask&(1<<uint(i)) != 0 {
-			return 0, fmt.Errorf("slot %d given twice", i)
+			return 0, game.Refuse("", "", game.ReasonTwice, map[string]any{"field": "slot", "value": i}, "slot %d given twice", i)
 		}
 		mask |= 1 << uint(i)
 	}

@@ -1,8 +1,6 @@
 package dacapo
 
 import (
-	"fmt"
-
 	"tapis/game"
 )
 
@@ -57,7 +55,7 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 		case fromOf(gm) != 0 || arg < 1 || arg > Joker || t >= Helpers:
 			return st.refuse(s, gm)
 		case st.hand[s][arg] == 0:
-			return fmt.Errorf("dacapo: helper: you have no %s in hand", Card(arg))
+			return deny("helper", reasonNoCard, map[string]any{"card": Card(arg).String()}, "you have no %s in hand", Card(arg))
 		}
 		return nil
 	}
@@ -71,7 +69,7 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 			return st.refuse(s, gm)
 		}
 		if st.hand[s][arg] == 0 {
-			return fmt.Errorf("dacapo: build: you have no %s in hand", Card(arg))
+			return deny("build", reasonNoCard, map[string]any{"card": Card(arg).String()}, "you have no %s in hand", Card(arg))
 		}
 		c = arg
 	case FromStock:
@@ -84,7 +82,7 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 			return st.refuse(s, gm)
 		}
 		if c = st.helperTop(s, int(arg)); c == 0 {
-			return fmt.Errorf("dacapo: build: your helper pile %d is empty", arg)
+			return deny("build", reasonHelperEmpty, map[string]any{"index": int(arg)}, "your helper pile %d is empty", arg)
 		}
 	case FromOpponent:
 		if arg < 0 || arg >= MaxPlayers {
@@ -92,7 +90,7 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 		}
 		o := game.Seat(arg)
 		if o == s || o >= game.Seat(st.n) {
-			return fmt.Errorf("dacapo: build: seat %d is not an opponent at this table", o)
+			return deny("build", reasonOpponent, map[string]any{"seat": int(o)}, "seat %d is not an opponent at this table", o)
 		}
 		c = st.top[o]
 	default:
@@ -100,9 +98,10 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 	}
 	if !st.fits(c, t) {
 		if st.nPile[t] == 0 {
-			return fmt.Errorf("dacapo: build: a %s cannot start a pile (a 1 or a Joker can)", Card(c))
+			return deny("build", reasonStart, map[string]any{"card": Card(c).String()}, "a %s cannot start a pile (a 1 or a Joker can)", Card(c))
 		}
-		return fmt.Errorf("dacapo: build: a %s does not go on building pile %d at %d (a %d or a Joker does)", Card(c), t, st.nPile[t], st.nPile[t]+1)
+		return deny("build", reasonFit, map[string]any{"card": Card(c).String(), "pile": int(t), "value": int(st.nPile[t]), "next": int(st.nPile[t]) + 1},
+			"a %s does not go on building pile %d at %d (a %d or a Joker does)", Card(c), t, st.nPile[t], st.nPile[t]+1)
 	}
 	return nil
 }
@@ -114,13 +113,13 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 func (st *State) endRefused(s game.Seat) error {
 	switch n := st.nHand[s]; {
 	case n == 1:
-		return fmt.Errorf("dacapo: end: you still hold a card: put it on a helper pile to end your turn")
+		return deny("end", reasonHandLeft, map[string]any{"n": 1}, "you still hold a card: put it on a helper pile to end your turn")
 	case n > 1:
-		return fmt.Errorf("dacapo: end: you still hold %d cards: put one on a helper pile to end your turn", n)
+		return deny("end", reasonHandLeft, map[string]any{"n": int(n)}, "you still hold %d cards: put one on a helper pile to end your turn", n)
 	case st.nDraw > 0 || st.nAside > 0:
 		// Never at a decision point (Check: an empty hand there has
 		// nothing to draw), but End must not skip a refill.
-		return fmt.Errorf("dacapo: end: your hand can still be refilled")
+		return deny("end", reasonRefill, nil, "your hand can still be refilled")
 	}
 	return nil
 }
@@ -135,13 +134,13 @@ func (st *State) refuse(s game.Seat, gm game.Move) error {
 	}
 	switch {
 	case st.over:
-		return fmt.Errorf("dacapo: %s: the game is over", name)
+		return deny(name, game.ReasonOver, nil, "the game is over")
 	case s < 0 || s >= game.Seat(st.n):
-		return fmt.Errorf("dacapo: %s: seat %d is not at this table", name, s)
+		return deny(name, game.ReasonNoSeat, map[string]any{"seat": int(s)}, "seat %d is not at this table", s)
 	case s != st.turn:
-		return fmt.Errorf("dacapo: %s: it is seat %d's turn", name, st.turn)
+		return deny(name, game.ReasonNotYourTurn, map[string]any{"turn": int(st.turn)}, "it is seat %d's turn", st.turn)
 	}
-	return fmt.Errorf("dacapo: move: %#x is not a Da Capo! move", uint64(gm))
+	return deny("move", game.ReasonBadMove, nil, "%#x is not a Da Capo! move", uint64(gm))
 }
 
 // build plays a card from the source onto building pile p, then applies

@@ -42,7 +42,6 @@ package dacapo
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tapis/game"
 )
@@ -128,12 +127,14 @@ func ParseOptions(raw json.RawMessage, players int) (Options, error) {
 	}
 	switch {
 	case o.PileSize < 1 || o.PileSize > MaxPileSize:
-		return o, fmt.Errorf("dacapo: options: pile_size %d: must be 1 to %d", o.PileSize, MaxPileSize)
+		return o, deny("options", game.ReasonBadOption, map[string]any{"option": "pile_size", "value": o.PileSize, "min": 1, "max": MaxPileSize},
+			"pile_size %d: must be 1 to %d", o.PileSize, MaxPileSize)
 	case players*(o.PileSize+HandSize) > DeckSize:
-		return o, fmt.Errorf("dacapo: options: pile_size %d: %d players need %d cards, the deck has %d",
-			o.PileSize, players, players*(o.PileSize+HandSize), DeckSize)
+		return o, deny("options", game.ReasonBadOption, map[string]any{"option": "pile_size", "value": o.PileSize, "min": 1, "max": DeckSize/players - HandSize},
+			"pile_size %d: %d players need %d cards, the deck has %d", o.PileSize, players, players*(o.PileSize+HandSize), DeckSize)
 	case o.MatchTarget < 0 || o.MatchTarget > MaxMatchTarget:
-		return o, fmt.Errorf("dacapo: options: match_target %d: must be 0 (a single game) to %d", o.MatchTarget, MaxMatchTarget)
+		return o, deny("options", game.ReasonBadOption, map[string]any{"option": "match_target", "value": o.MatchTarget, "min": 0, "max": MaxMatchTarget},
+			"match_target %d: must be 0 (a single game) to %d", o.MatchTarget, MaxMatchTarget)
 	}
 	return o, nil
 }
@@ -155,7 +156,7 @@ func NewState(c game.Config) (*State, error) {
 		st.stacks = make([]stack, len(c.Stacks))
 		for i, raw := range c.Stacks {
 			if st.stacks[i], err = parseStack(raw, c.Players, o.PileSize); err != nil {
-				return nil, fmt.Errorf("dacapo: game %d stack: %v", i+1, err)
+				return nil, deny("", game.ReasonBadStack, map[string]any{"round": i + 1}, "game %d stack: %v", i+1, err)
 			}
 		}
 	}

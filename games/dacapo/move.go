@@ -223,23 +223,23 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
 	if err := game.DecodeStrict(data, &j); err != nil {
-		return 0, fmt.Errorf("dacapo: move: %v", err)
+		return 0, deny("move", game.ReasonUnreadable, nil, "%v", err)
 	}
 	inRange := func(what string, p *int, n int) error {
 		if *p < 0 || *p >= n {
-			return fmt.Errorf("dacapo: %s: %s %d: must be 0 to %d", j.Type, what, *p, n-1)
+			return deny(j.Type, game.ReasonOutOfRange, map[string]any{"field": what, "value": *p, "min": 0, "max": n - 1}, "%s %d: must be 0 to %d", what, *p, n-1)
 		}
 		return nil
 	}
 	switch j.Type {
 	case "end":
 		if j.From != "" || j.Card != nil || j.Seat != nil || j.Index != nil || j.Pile != nil {
-			return 0, fmt.Errorf(`dacapo: end: takes no field but "type"`)
+			return 0, deny("end", game.ReasonBadFields, map[string]any{"type": "end"}, `takes no field but "type"`)
 		}
 		return endMove, nil
 	case "helper":
 		if j.Card == nil || j.Index == nil || j.From != "" || j.Seat != nil || j.Pile != nil {
-			return 0, fmt.Errorf(`dacapo: helper: takes "card" and "index" only`)
+			return 0, deny("helper", game.ReasonBadFields, map[string]any{"type": "helper"}, `takes "card" and "index" only`)
 		}
 		if err := inRange("index", j.Index, Helpers); err != nil {
 			return 0, err
@@ -247,10 +247,10 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		return mkHelp(int8(*j.Card), *j.Index), nil
 	case "build":
 	default:
-		return 0, fmt.Errorf("dacapo: move: unknown type %q", j.Type)
+		return 0, deny("move", game.ReasonBadMove, map[string]any{"type": j.Type}, "unknown type %q", j.Type)
 	}
 	if j.Pile == nil {
-		return 0, fmt.Errorf(`dacapo: build: "pile" is missing`)
+		return 0, deny("build", game.ReasonBadFields, map[string]any{"type": "build"}, `"pile" is missing`)
 	}
 	if err := inRange("pile", j.Pile, Piles); err != nil {
 		return 0, err
@@ -258,17 +258,17 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	switch j.From {
 	case "hand":
 		if j.Card == nil || j.Index != nil || j.Seat != nil {
-			return 0, fmt.Errorf(`dacapo: build from hand: takes "card" and "pile" only`)
+			return 0, deny("build from hand", game.ReasonBadFields, map[string]any{"type": "build"}, `takes "card" and "pile" only`)
 		}
 		return mkBuild(FromHand, int8(*j.Card), *j.Pile), nil
 	case "stock":
 		if j.Card != nil || j.Index != nil || j.Seat != nil {
-			return 0, fmt.Errorf(`dacapo: build from stock: takes "pile" only`)
+			return 0, deny("build from stock", game.ReasonBadFields, map[string]any{"type": "build"}, `takes "pile" only`)
 		}
 		return mkBuild(FromStock, 0, *j.Pile), nil
 	case "helper":
 		if j.Index == nil || j.Card != nil || j.Seat != nil {
-			return 0, fmt.Errorf(`dacapo: build from helper: takes "index" and "pile" only`)
+			return 0, deny("build from helper", game.ReasonBadFields, map[string]any{"type": "build"}, `takes "index" and "pile" only`)
 		}
 		if err := inRange("index", j.Index, Helpers); err != nil {
 			return 0, err
@@ -276,12 +276,12 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		return mkBuild(FromHelper, int8(*j.Index), *j.Pile), nil
 	case "opponent":
 		if j.Seat == nil || j.Card != nil || j.Index != nil {
-			return 0, fmt.Errorf(`dacapo: build from opponent: takes "seat" and "pile" only`)
+			return 0, deny("build from opponent", game.ReasonBadFields, map[string]any{"type": "build"}, `takes "seat" and "pile" only`)
 		}
 		if err := inRange("seat", j.Seat, MaxPlayers); err != nil {
 			return 0, err
 		}
 		return mkBuild(FromOpponent, int8(*j.Seat), *j.Pile), nil
 	}
-	return 0, fmt.Errorf(`dacapo: build: "from" %q: must be "hand", "stock", "helper" or "opponent"`, j.From)
+	return 0, deny("build", game.ReasonBadFields, map[string]any{"type": "build"}, `"from" %q: must be "hand", "stock", "helper" or "opponent"`, j.From)
 }

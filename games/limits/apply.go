@@ -1,8 +1,6 @@
 package limits
 
 import (
-	"fmt"
-
 	"tapis/game"
 )
 
@@ -32,61 +30,61 @@ func (st *State) validate(s game.Seat, gm game.Move) error {
 	k := kindOf(gm)
 	switch {
 	case st.phase == phaseOver:
-		return fmt.Errorf("limits: the game is over")
+		return deny("", game.ReasonOver, nil, "the game is over")
 	case s < 0 || s >= game.Seat(st.n):
-		return fmt.Errorf("limits: seat %d is not at this table", s)
+		return deny("", game.ReasonNoSeat, map[string]any{"seat": int(s)}, "seat %d is not at this table", s)
 	case !wellFormed(gm):
-		return fmt.Errorf("limits: %#x is not a Limits move", uint64(gm))
+		return deny("", game.ReasonBadMove, nil, "%#x is not a Limits move", uint64(gm))
 	}
 	h := &st.hand[s]
 	if st.phase == phaseHide {
 		if k != Hide {
-			return fmt.Errorf("limits: %s: every player first hides their card(s) for the round", k)
+			return deny(k.String(), reasonHideFirst, nil, "every player first hides their card(s) for the round")
 		}
 		if st.hid.Has(s) {
-			return fmt.Errorf("limits: hide: seat %d has already hidden this round", s)
+			return deny("hide", reasonHidden, map[string]any{"seat": int(s)}, "seat %d has already hidden this round", s)
 		}
 		if argOf(gm) != st.hideN {
-			return fmt.Errorf("limits: hide: hide exactly %d card(s)", st.hideN)
+			return deny("hide", reasonHideCount, map[string]any{"n": int(st.hideN)}, "hide exactly %d card(s)", st.hideN)
 		}
 		b, c := bOf(gm), cOf(gm)
 		switch {
 		case h[b] == 0:
-			return fmt.Errorf("limits: hide: you hold no %s card", ColourName(b))
+			return deny("hide", reasonNoColour, map[string]any{"colour": ColourName(b), "n": 1}, "you hold no %s card", ColourName(b))
 		case argOf(gm) == 2 && h[c] <= b2i8(b == c):
-			return fmt.Errorf("limits: hide: you do not hold %d %s", 1+b2i8(b == c), ColourName(c))
+			return deny("hide", reasonNoColour, map[string]any{"colour": ColourName(c), "n": int(1 + b2i8(b == c))}, "you do not hold %d %s", 1+b2i8(b == c), ColourName(c))
 		}
 		return nil
 	}
 	if s != st.turn {
-		return fmt.Errorf("limits: %s: it is seat %d's turn", k, st.turn)
+		return deny(k.String(), game.ReasonNotYourTurn, map[string]any{"turn": int(st.turn)}, "it is seat %d's turn", st.turn)
 	}
 	switch k {
 	case Hide:
-		return fmt.Errorf("limits: hide: the cards of this round are hidden already")
+		return deny("hide", reasonHiddenAlready, nil, "the cards of this round are hidden already")
 	case Place:
 		if c := argOf(gm); h[c] == 0 {
-			return fmt.Errorf("limits: place: you hold no %s card", ColourName(c))
+			return deny("place", reasonNoColour, map[string]any{"colour": ColourName(c), "n": 1}, "you hold no %s card", ColourName(c))
 		}
 		return nil
 	}
 	if !st.led {
-		return fmt.Errorf("limits: %s: the leader starts the active pile by placing a card", k)
+		return deny(k.String(), reasonLeadFirst, nil, "the leader starts the active pile by placing a card")
 	}
 	if k == Exchange {
 		if c := argOf(gm); h[c] < 4 {
-			return fmt.Errorf("limits: exchange: you hold %d %s cards, not 4", h[c], ColourName(c))
+			return deny("exchange", reasonExchange, map[string]any{"colour": ColourName(c), "n": int(h[c])}, "you hold %d %s cards, not 4", h[c], ColourName(c))
 		}
 		return nil
 	}
 	t := game.Seat(argOf(gm))
 	switch {
 	case t == s:
-		return fmt.Errorf("limits: accuse: accuse another player")
+		return deny("accuse", reasonAccuseSelf, nil, "accuse another player")
 	case t >= game.Seat(st.n):
-		return fmt.Errorf("limits: accuse: seat %d is not at this table", t)
+		return deny("accuse", game.ReasonNoSeat, map[string]any{"seat": int(t)}, "seat %d is not at this table", t)
 	case !st.placed.Has(t):
-		return fmt.Errorf("limits: accuse: seat %d has placed no card this round", t)
+		return deny("accuse", reasonNotPlaced, map[string]any{"seat": int(t)}, "seat %d has placed no card this round", t)
 	}
 	return nil
 }

@@ -32,7 +32,6 @@ package limits
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tapis/game"
 )
@@ -105,11 +104,11 @@ func NewState(c game.Config) (*State, error) {
 		// Limits deals once: only the first round's stack fixes anything.
 		// Later ones are refused rather than silently ignored.
 		if len(c.Stacks) > 1 {
-			return nil, fmt.Errorf("limits: %d stacks: the game deals only once, at the start (give one)", len(c.Stacks))
+			return nil, deny("", game.ReasonBadStack, map[string]any{"round": 2}, "%d stacks: the game deals only once, at the start (give one)", len(c.Stacks))
 		}
 		s, err := parseStack(c.Stacks[0], c.Players)
 		if err != nil {
-			return nil, fmt.Errorf("limits: round 1 stack: %v", err)
+			return nil, deny("", game.ReasonBadStack, map[string]any{"round": 1}, "round 1 stack: %v", err)
 		}
 		sk = &s
 	}

@@ -124,7 +124,7 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
 	if err := game.DecodeStrict(data, &j); err != nil {
-		return 0, fmt.Errorf("limits: move: %v", err)
+		return 0, deny("move", game.ReasonUnreadable, nil, "%v", err)
 	}
 	k := Kind(0)
 	for i, name := range kindNames {
@@ -133,7 +133,7 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		}
 	}
 	if k == 0 {
-		return 0, fmt.Errorf("limits: move: unknown type %q", j.Type)
+		return 0, deny("move", game.ReasonBadMove, map[string]any{"type": j.Type}, "unknown type %q", j.Type)
 	}
 	var args, want string
 	switch {
@@ -163,18 +163,18 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		want = "seat"
 	}
 	if n != 1 || args != want {
-		return 0, fmt.Errorf("limits: %s: takes %q only", k, want)
+		return 0, deny(k.String(), game.ReasonBadFields, map[string]any{"type": k.String()}, "takes %q only", want)
 	}
 	switch k {
 	case Hide:
 		if len(j.Cards) < 1 || len(j.Cards) > 2 {
-			return 0, fmt.Errorf("limits: hide: give 1 card (2 with 2 players)")
+			return 0, deny("hide", reasonHideCount, nil, "give 1 card (2 with 2 players)")
 		}
 		var cs [2]int8
 		for i, name := range j.Cards {
 			c, err := ParseColour(name)
 			if err != nil {
-				return 0, fmt.Errorf("limits: hide: %v", err)
+				return 0, deny("hide", reasonColour, map[string]any{"colour": name}, "%v", err)
 			}
 			cs[i] = c
 		}
@@ -189,7 +189,7 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		}
 		c, err := ParseColour(*name)
 		if err != nil {
-			return 0, fmt.Errorf("limits: %s: %v", k, err)
+			return 0, deny(k.String(), reasonColour, map[string]any{"colour": *name}, "%v", err)
 		}
 		if k == Place {
 			return mkPlace(c), nil
@@ -197,7 +197,7 @@ func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 		return mkExchange(c), nil
 	default:
 		if *j.Seat < 0 || *j.Seat >= MaxPlayers {
-			return 0, fmt.Errorf("limits: accuse: seat %d: seats are 0 to %d", *j.Seat, MaxPlayers-1)
+			return 0, deny("accuse", game.ReasonOutOfRange, map[string]any{"field": "seat", "value": *j.Seat, "min": 0, "max": MaxPlayers - 1}, "seat %d: seats are 0 to %d", *j.Seat, MaxPlayers-1)
 		}
 		return mkAccuse(game.Seat(*j.Seat)), nil
 	}

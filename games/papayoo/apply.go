@@ -1,7 +1,6 @@
 package papayoo
 
 import (
-	"fmt"
 	"math/bits"
 
 	"tapis/game"
@@ -44,49 +43,51 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 func (st *State) validate(s game.Seat, gm game.Move) error {
 	switch {
 	case st.phase == phaseOver:
-		return fmt.Errorf("papayoo: the game is over")
+		return deny("", game.ReasonOver, nil, "the game is over")
 	case s < 0 || s >= game.Seat(st.n):
-		return fmt.Errorf("papayoo: seat %d is not at this table", s)
+		return deny("", game.ReasonNoSeat, map[string]any{"seat": int(s)}, "seat %d is not at this table", s)
 	case !wellFormed(gm):
-		return fmt.Errorf("papayoo: %#x is not a Papayoo move", uint64(gm))
+		return deny("", game.ReasonBadMove, nil, "%#x is not a Papayoo move", uint64(gm))
 	}
 	k := kindOf(gm)
 	if st.phase == phasePass {
 		if k == Play {
-			return fmt.Errorf("papayoo: play: every player passes %d cards first", st.passSize())
+			return deny("play", reasonPassFirst, map[string]any{"n": st.passSize()}, "every player passes %d cards first", st.passSize())
 		}
 		if st.passed.Has(s) {
-			return fmt.Errorf("papayoo: pass: seat %d has already passed", s)
+			return deny("pass", reasonPassed, map[string]any{"seat": int(s)}, "seat %d has already passed", s)
 		}
 		set := cardsOf(gm)
 		if bad := set &^ st.hands[s]; bad != 0 {
-			return fmt.Errorf("papayoo: pass: you do not hold %s", CardName(int8(bits.TrailingZeros64(bad))))
+			name := CardName(int8(bits.TrailingZeros64(bad)))
+			return deny("pass", reasonNotHeld, map[string]any{"card": name}, "you do not hold %s", name)
 		}
 		if dup := set & st.pass[s]; dup != 0 {
-			return fmt.Errorf("papayoo: pass: %s is already chosen", CardName(int8(bits.TrailingZeros64(dup))))
+			name := CardName(int8(bits.TrailingZeros64(dup)))
+			return deny("pass", reasonChosen, map[string]any{"card": name}, "%s is already chosen", name)
 		}
 		chosen, want := bits.OnesCount64(st.pass[s]), st.passSize()
 		if k == Pass && chosen+bits.OnesCount64(set) != want {
 			if chosen == 0 {
-				return fmt.Errorf("papayoo: pass: pass exactly %d cards", want)
+				return deny("pass", reasonPassCount, map[string]any{"n": want}, "pass exactly %d cards", want)
 			}
-			return fmt.Errorf("papayoo: pass: %d cards chosen, give the %d left (or one at a time)", chosen, want-chosen)
+			return deny("pass", reasonPassLeft, map[string]any{"k": chosen, "n": want - chosen}, "%d cards chosen, give the %d left (or one at a time)", chosen, want-chosen)
 		}
 		return nil
 	}
 	if k != Play {
-		return fmt.Errorf("papayoo: pass: the pass is over")
+		return deny("pass", reasonPassOver, nil, "the pass is over")
 	}
 	if s != st.turn {
-		return fmt.Errorf("papayoo: play: it is seat %d's turn", st.turn)
+		return deny("play", game.ReasonNotYourTurn, map[string]any{"turn": int(st.turn)}, "it is seat %d's turn", st.turn)
 	}
 	c := cardOf(gm)
 	bit := uint64(1) << uint(c)
 	if st.hands[s]&bit == 0 {
-		return fmt.Errorf("papayoo: play: you do not hold %s", CardName(c))
+		return deny("play", reasonNotHeld, map[string]any{"card": CardName(c)}, "you do not hold %s", CardName(c))
 	}
 	if st.playable(s)&bit == 0 {
-		return fmt.Errorf("papayoo: play: you must follow %s", suitNames[st.led])
+		return deny("play", reasonFollow, map[string]any{"suit": string(suitLetters[st.led])}, "you must follow %s", suitNames[st.led])
 	}
 	return nil
 }

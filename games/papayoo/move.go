@@ -106,37 +106,37 @@ func (Game) MarshalMove(gm game.Move) ([]byte, error) {
 func (Game) UnmarshalMove(data []byte) (game.Move, error) {
 	var j moveJSON
 	if err := game.DecodeStrict(data, &j); err != nil {
-		return 0, fmt.Errorf("papayoo: move: %v", err)
+		return 0, deny("move", game.ReasonUnreadable, nil, "%v", err)
 	}
 	switch j.Type {
 	case "pass":
 		if j.Card != nil {
-			return 0, fmt.Errorf(`papayoo: pass: takes "cards", not "card"`)
+			return 0, deny("pass", game.ReasonBadFields, map[string]any{"type": "pass"}, `takes "cards", not "card"`)
 		}
 		if len(j.Cards) == 0 {
-			return 0, fmt.Errorf("papayoo: pass: no card given")
+			return 0, deny("pass", game.ReasonBadFields, map[string]any{"type": "pass"}, "no card given")
 		}
 		var set uint64
 		for _, name := range j.Cards {
 			c, err := ParseCard(name)
 			if err != nil {
-				return 0, fmt.Errorf("papayoo: pass: %v", err)
+				return 0, deny("pass", reasonBadCard, map[string]any{"card": name}, "%v", err)
 			}
 			if set&(1<<uint(c)) != 0 {
-				return 0, fmt.Errorf("papayoo: pass: card %s given twice", name)
+				return 0, deny("pass", game.ReasonTwice, map[string]any{"field": "card", "value": name}, "card %s given twice", name)
 			}
 			set |= 1 << uint(c)
 		}
 		return PassMove(set), nil
 	case "play":
 		if j.Cards != nil || j.Card == nil {
-			return 0, fmt.Errorf(`papayoo: play: takes "card" only`)
+			return 0, deny("play", game.ReasonBadFields, map[string]any{"type": "play"}, `takes "card" only`)
 		}
 		c, err := ParseCard(*j.Card)
 		if err != nil {
-			return 0, fmt.Errorf("papayoo: play: %v", err)
+			return 0, deny("play", reasonBadCard, map[string]any{"card": *j.Card}, "%v", err)
 		}
 		return PlayMove(c), nil
 	}
-	return 0, fmt.Errorf("papayoo: move: unknown type %q", j.Type)
+	return 0, deny("move", game.ReasonBadMove, map[string]any{"type": j.Type}, "unknown type %q", j.Type)
 }

@@ -23,7 +23,6 @@ package papayoo
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tapis/game"
 )
@@ -89,7 +88,7 @@ func ParseOptions(raw json.RawMessage, players int) (Options, error) {
 		o.Rounds = *in.Rounds
 	}
 	if o.Rounds < 1 || o.Rounds > MaxRounds {
-		return o, fmt.Errorf("papayoo: options: rounds %d: must be 1 to %d", o.Rounds, MaxRounds)
+		return o, deny("options", game.ReasonBadOption, map[string]any{"option": "rounds", "value": o.Rounds, "min": 1, "max": MaxRounds}, "rounds %d: must be 1 to %d", o.Rounds, MaxRounds)
 	}
 	return o, nil
 }
@@ -111,7 +110,7 @@ func NewState(c game.Config) (*State, error) {
 		st.stacks = make([]stack, len(c.Stacks))
 		for i, raw := range c.Stacks {
 			if st.stacks[i], err = parseStack(raw, c.Players); err != nil {
-				return nil, fmt.Errorf("papayoo: round %d stack: %v", i+1, err)
+				return nil, deny("", game.ReasonBadStack, map[string]any{"round": i + 1}, "round %d stack: %v", i+1, err)
 			}
 		}
 	}

@@ -6,6 +6,7 @@
 import { h, clear } from './dom.js';
 import { t, has } from './i18n.js';
 import { api } from './api.js';
+import { refusalText } from './refusal.js';
 import { player, setPlayer, ensurePlayer, onPlayer, savedName, loadPlayer } from './player.js';
 
 let panel = null; // the open panel's overlay element
@@ -66,16 +67,15 @@ export function closeAccount() {
 
 function onKey(e) { if (e.key === 'Escape') closeAccount(); }
 
-// explain puts a refusal into words: the server's stable codes first, then
-// its English sentence.
+// explain puts a refusal into words: the account's codes first, then the
+// reason or code every page knows (refusal.js).
 export function explain(err) {
   if (err.status === 429) return t('acct.err.slow', { n: err.retry || 10 });
   const code = err.code || '';
   if (code === 'need_name') return t('home.error.name');
   if (has('acct.err.' + code)) return t('acct.err.' + code);
-  if (has('err.' + code)) return t('err.' + code);
   if (err instanceof TypeError) return t('err.network');
-  return err.message;
+  return refusalText(err);
 }
 
 // The rules docs/API.md gives, checked here too so that a player hears

@@ -1,6 +1,7 @@
 // api calls Tapis's HTTP API (docs/API.md): JSON in, JSON out. A refusal
-// throws an Error carrying the server's stable code, the HTTP status and,
-// for a 429, how many seconds to wait. The session cookie goes along by
+// throws an Error carrying the server's stable code, the engine's reason
+// and args when a game's rules refused (refusal.js words them), the HTTP
+// status and, for a 429, how many seconds to wait. The session cookie goes along by
 // itself (same origin): the page never sees it.
 export async function api(method, path, body) {
   const r = await fetch(path, {
@@ -10,7 +11,7 @@ export async function api(method, path, body) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     throw Object.assign(new Error(data.error || r.statusText), {
-      code: data.code, status: r.status, retry: Number(r.headers.get('Retry-After')) || 0,
+      code: data.code, reason: data.reason, args: data.args, status: r.status, retry: Number(r.headers.get('Retry-After')) || 0,
     });
   }
   return data;

@@ -17,6 +17,7 @@ import { fullNames } from './names.js';
 import * as motion from './motion.js';
 import { guide } from './guide.js';
 import { api } from './api.js';
+import { refusalText } from './refusal.js';
 import { accountChip, closeAccount } from './account.js';
 import { homeParts } from './home.js';
 import { ensurePlayer, player } from './player.js';
@@ -138,14 +139,14 @@ async function home() {
   };
   const create = async () => {
     const name = parts.name();
-    try { await parts.needPlayer(); } catch (err) { if (err.message !== 'no name') toast(err.message); return; }
+    try { await parts.needPlayer(); } catch (err) { if (err.message !== 'no name') toast(refusalText(err)); return; }
     const bots = form.seats.slice(0, form.players).map((s, i) => (i === 0 ? '' : s));
     // A rated table always has a time per move: "none" leaves it to the
     // server's default for rated tables (60 s).
     try {
       const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.rated && !form.turn ? undefined : form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated });
       openTable(r.url, r);
-    } catch (err) { toast(err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message); }
+    } catch (err) { toast(refusalText(err)); }
   };
   current = { render, close: parts.close };
   render();
@@ -377,16 +378,9 @@ function tablePage(id) {
     if (!old) T.ui.onEvent?.(e);
   };
 
-  const explain = m => {
-    if (m.code === 'refused') {
-      const turn = /it is seat (\d+)'s turn/.exec(m.error);
-      if (turn) return t('err.turn', { name: name(Number(turn[1])) });
-      const mine = T.ui.explain?.(m.error);
-      if (mine) return mine;
-      return t('err.generic', { text: m.error.replace(/^\w+: /, '') });
-    }
-    return has('err.' + m.code) ? t('err.' + m.code) : m.error;
-  };
+  // explain words an error message: its reason in the screen's words,
+  // else its code (refusal.js).
+  const explain = m => (T.ui.explain ? T.ui.explain(m) : refusalText(m, T.info?.game, name));
 
   const join = async nm => {
     const n = nm.trim();
@@ -398,7 +392,7 @@ function tablePage(id) {
       T.ws?.close(); T.ws = null;
       connect();
     } catch (err) {
-      toast(err.status === 409 ? t('table.full') : err.code === 'rated_needs_account' ? t('err.rated_needs_account') : err.message);
+      toast(err.status === 409 ? t('table.full') : refusalText(err));
     }
   };
 

@@ -5,7 +5,8 @@
 import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { faceSVG, backSVG } from './cards.js';
-import { around, endPanel, winnersLine, explainBy } from './screen.js';
+import { around, endPanel, winnersLine } from './screen.js';
+import { refusalText } from './refusal.js';
 
 const PEEK_MS = 4000;
 
@@ -296,21 +297,10 @@ export function caboUI(ctx) {
     return null;
   }
 
-  // explain turns an engine refusal into the player's language.
-  function explain(text) {
-    return explainBy(text, [
-      [/draw a card first/, 'cabo.err.draw_first'],
-      [/you have drawn a card/, 'cabo.err.drawn'],
-      [/choose exactly (\d+) slots/, 'cabo.err.peek_count'],
-      [/give 1 slot, or 2 to 4 slots/, 'cabo.err.set_size'],
-      [/already called Cabo/, 'cabo.err.called'],
-      [/every player first makes their initial peek/, 'cabo.err.peek_first'],
-      [/does not have this power/, 'cabo.err.power'],
-      [/spy on another player's slot/, 'cabo.err.spy_own'],
-      [/one of the slots must be yours/, 'cabo.err.swap_mine'],
-      [/two different players/, 'cabo.err.swap_two'],
-      [/slot \d+ is empty/, 'cabo.err.empty'],
-    ]);
+  // explain puts a refusal ({code, reason, args, error}) into the
+  // player's language: Cabo's args are numbers the words take as they are.
+  function explain(m) {
+    return refusalText(m, 'cabo', ctx.name);
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -9,7 +9,8 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
-import { around, endPanel, explainBy, stylesheet } from './screen.js';
+import { around, endPanel, stylesheet } from './screen.js';
+import { refusalText } from './refusal.js';
 
 const JOKER = 'J';
 const SLIDE_MS = 900;   // a completed pile slides away
@@ -455,18 +456,14 @@ export function dacapoUI(ctx) {
     return null;
   }
 
-  // explain turns an engine refusal into the player's language.
-  function explain(text) {
-    const card = c => (c === 'J' ? t('dacapo.joker') : c);
-    return explainBy(text, [
-      [/you have no (\S+) in hand/, m => t('dacapo.err.nocard', { card: card(m[1]) })],
-      [/your helper pile (\d+) is empty/, m => t('dacapo.err.helper_empty', { n: Number(m[1]) + 1 })],
-      [/is not an opponent/, () => t('dacapo.err.opponent')],
-      [/a (\S+) cannot start a pile/, m => t('dacapo.err.start', { card: card(m[1]) })],
-      [/a (\S+) does not go on building pile (\d+) at (\d+)/, m => t('dacapo.err.fit', { card: card(m[1]), n: Number(m[2]) + 1, value: m[3], next: Number(m[3]) + 1 })],
-      [/you still hold/, () => t('dacapo.err.end')],
-      [/the game is over/, () => t('dacapo.err.over')],
-    ]);
+  // explain puts a refusal ({code, reason, args, error}) into the
+  // player's language: a card ("7", "J") by its name, a pile (args.pile,
+  // args.index, from 0) by its number on the screen (from 1).
+  function explain(m) {
+    return refusalText(m, 'dacapo', ctx.name, a => ({
+      ...(a.card !== undefined ? { card: a.card === 'J' ? t('dacapo.joker') : a.card } : {}),
+      ...(a.pile !== undefined ? { n: a.pile + 1 } : a.index !== undefined ? { n: a.index + 1 } : {}),
+    }));
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -6,7 +6,8 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
-import { around, endPanel, winnersLine, explainBy, stylesheet } from './screen.js';
+import { around, endPanel, winnersLine, stylesheet } from './screen.js';
+import { refusalText } from './refusal.js';
 
 const COLOURS = ['red', 'blue', 'purple', 'yellow', 'green'];
 const FILL = { red: '#d7332b', blue: '#1f64c8', purple: '#7c3aa6', yellow: '#f0b91e', green: '#2b9a4e' };
@@ -451,24 +452,14 @@ export function limitsUI(ctx) {
     return null;
   }
 
-  // explain turns an engine refusal into the player's language.
-  function explain(text) {
-    return explainBy(text, [
-      [/every player first hides/, 'limits.err.hide_first'],
-      [/has already hidden this round/, 'limits.err.hidden'],
-      [/hide exactly (\d+) card/, 'limits.err.hide_count'],
-      [/give 1 card \(2 with 2 players\)/, 'limits.err.hide_count'],
-      [/you hold no (\w+) card/, 'limits.err.nocard'],
-      [/you do not hold (\d+) (\w+)/, 'limits.err.nocard'],
-      [/hidden already/, 'limits.err.hidden_already'],
-      [/the leader starts the active pile/, 'limits.err.lead'],
-      [/you hold (\d+) (\w+) cards, not 4/, 'limits.err.exchange'],
-      [/accuse another player/, 'limits.err.self'],
-      [/has placed no card this round/, 'limits.err.noplaced'],
-      [/the game is over/, 'err.over'],
-    ], (m, k) => {
-      const col = m.slice(1).find(x => COLOURS.includes(x));
-      return { n: k === 'limits.err.hide_count' ? (m[1] || hideN()) : m[1], color: col ? cname(col) : '', card: col ? cardName(col) : '' };
+  // explain puts a refusal ({code, reason, args, error}) into the
+  // player's language: a colour (args.colour) is named as a card; a hide
+  // of the wrong count read from JSON does not know the table's, n.
+  function explain(m) {
+    return refusalText(m, 'limits', ctx.name, (a, reason) => {
+      const col = COLOURS.includes(a.colour) ? a.colour : null;
+      const words = col ? { color: cname(col), card: cardName(col) } : {};
+      return reason === 'hide_count' && a.n === undefined ? { ...words, n: hideN() } : words;
     });
   }
 

@@ -10,7 +10,8 @@
 import { h, toast, tap } from './dom.js';
 import { t } from './i18n.js';
 import { backSVG } from './cards.js';
-import { around, endPanel, winnersLine, explainBy, stylesheet } from './screen.js';
+import { around, endPanel, winnersLine, stylesheet } from './screen.js';
+import { refusalText } from './refusal.js';
 
 const RECEIVED_MS = 5000;
 const SUITS = ['S', 'H', 'D', 'C', 'P'];
@@ -430,19 +431,14 @@ export function papayooUI(ctx) {
     return null;
   }
 
-  // explain turns an engine refusal into the player's language.
-  function explain(text) {
-    return explainBy(text, [
-      [/every player passes (\d+) cards first/, m => t('papayoo.err.pass_first', { n: m[1] })],
-      [/has already passed/, () => t('papayoo.err.passed')],
-      [/you do not hold (\w+)/, m => t('papayoo.err.hold', { card: cardText(m[1]) })],
-      [/(\w+) is already chosen/, m => t('papayoo.err.chosen', { card: cardText(m[1]) })],
-      [/pass exactly (\d+) cards/, m => t('papayoo.err.count', { n: m[1] })],
-      [/(\d+) cards chosen, give the (\d+) left/, m => t('papayoo.err.left', { k: m[1], n: m[2] })],
-      [/the pass is over/, () => t('papayoo.err.pass_over')],
-      [/you must follow (\w+)/, m => t('papayoo.err.follow', { suit: suitName({ spades: 'S', hearts: 'H', diamonds: 'D', clubs: 'C', payoo: 'P' }[m[1]] || 'P') })],
-      [/the game is over/, () => t('err.over')],
-    ]);
+  // explain puts a refusal ({code, reason, args, error}) into the
+  // player's language: a card (args.card, "P20") and a suit (args.suit,
+  // "H") by their names; a name that is no card (bad_card) as it was given.
+  function explain(m) {
+    return refusalText(m, 'papayoo', ctx.name, (a, reason) => ({
+      ...(a.card !== undefined && reason !== 'bad_card' ? { card: cardText(a.card) } : {}),
+      ...(a.suit !== undefined ? { suit: suitName(a.suit) } : {}),
+    }));
   }
 
   return { render, onEvent, onState, logLine, explain };

@@ -7,6 +7,7 @@
 import { h, clear } from './dom.js';
 import { t, has, getLang } from './i18n.js';
 import { api } from './api.js';
+import { refusalText } from './refusal.js';
 import { player, onPlayer, loadPlayer } from './player.js';
 import { openAccount } from './account.js';
 import { ratingChart } from './ratingchart.js';
@@ -145,7 +146,7 @@ export function leaderboardPage(main, game) {
   };
   const boardPanel = () => {
     const box = h('div.card-panel.boardpanel');
-    if (S.err) return box.append(h('p', S.err.message)), box;
+    if (S.err) return box.append(h('p', refusalText(S.err))), box;
     const d = S.data;
     if (!d) return box.append(h('p.note', t('home.loading'))), box;
     const me = player();
@@ -224,7 +225,7 @@ export function profilePage(main, id) {
     main.append(page);
     if (S.err) {
       const key = S.err.code === 'deleted_player' ? 'profile.deleted' : S.err.status === 404 ? 'profile.notfound' : null;
-      page.append(h('div.card-panel', { id: 'profile-error' }, h('p', key ? t(key) : S.err.message), h('a', { href: '/leaderboard' }, t('board.heading'))));
+      page.append(h('div.card-panel', { id: 'profile-error' }, h('p', key ? t(key) : refusalText(S.err)), h('a', { href: '/leaderboard' }, t('board.heading'))));
       return;
     }
     const d = S.data;

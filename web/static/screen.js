@@ -35,18 +35,6 @@ export function winnersLine(ctx, winners) {
   return h('p.winners', t('table.winners', { names: winners.map(ctx.name).join(', ') }));
 }
 
-// explainBy puts an engine refusal into the player's words with the first
-// rule whose pattern matches it: a rule is [pattern, word], word being a
-// function of the match, or a dictionary key given params(match, key).
-// null when no rule matches: the page then shows the engine's own text.
-export function explainBy(text, rules, params = m => ({ n: m[1] })) {
-  for (const [re, word] of rules) {
-    const m = re.exec(text);
-    if (m) return typeof word === 'function' ? word(m) : t(word, params(m, word));
-  }
-  return null;
-}
-
 // stylesheet loads a screen's own CSS file (in static/) once.
 export function stylesheet(file) {
   if (document.querySelector(`link[data-css="${file}"]`)) return;
