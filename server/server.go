@@ -175,6 +175,7 @@ type Server struct {
 	lobbyCache map[string]lobbyPage
 	lobbyGen   atomic.Int64
 	games      map[string]game.Game
+	memRules   map[string]func(game.Event) any // the games' memory rules (recall.go)
 	mux        http.Handler
 	guard      *guard
 	// hist bounds the finished matches' histories computed at once
@@ -321,6 +322,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
+	s.memRules = forgetters(cfg.Games)
 	if cfg.Cluster != nil {
 		if cfg.Leases == nil {
 			return nil, errors.New("server: a cluster needs a store with leases (PostgreSQL)")
