@@ -62,6 +62,11 @@ type Look struct {
 	// Round is what the score sheet calls one of its rows: "round", or
 	// "game" where a match is made of whole games (Da Capo!).
 	Round string `json:"round"`
+	// Screen is the web client's module that draws the game's table
+	// ("cabo.js", in web/static, exporting the function <name>UI), or ""
+	// for the generic screen, which draws any game from its view and its
+	// legal moves.
+	Screen string `json:"screen"`
 }
 
 // Trial is one run of the conformance suite over configs.

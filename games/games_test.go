@@ -1,6 +1,9 @@
 package games_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"tapis/bot"
@@ -82,6 +85,14 @@ func TestEntries(t *testing.T) {
 		if e.Look.Title == "" || (e.Look.Scoring != "" && e.Look.Scoring != "low" && e.Look.Scoring != "high") ||
 			(e.Look.Round != "round" && e.Look.Round != "game") {
 			t.Errorf("%s: look %+v", name, e.Look)
+		}
+		// A screen of its own is a module of the web client that exports
+		// the function the client calls (registry.js's screenFor).
+		if e.Look.Screen != "" {
+			src, err := os.ReadFile(filepath.Join("..", "web", "static", e.Look.Screen))
+			if err != nil || !strings.Contains(string(src), "export function "+name+"UI(") {
+				t.Errorf("%s: screen %s does not export %sUI (%v)", name, e.Look.Screen, name, err)
+			}
 		}
 	}
 	// The registered games' anchors are the ones rating rates with.

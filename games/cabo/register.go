@@ -25,7 +25,7 @@ func (Game) Entry() game.Entry {
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": -16.11, "easy": 36.07, "normal": 35.47, "hard": 37.63},
 		Forget:  Forget,
-		Look:    game.Look{Title: "Cabo", Scoring: "low", Round: "round"},
+		Look:    game.Look{Title: "Cabo", Scoring: "low", Round: "round", Screen: "cabo.js"},
 		Trials:  []game.Trial{{Configs: cfgs}},
 	}
 }

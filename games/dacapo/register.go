@@ -31,7 +31,7 @@ func (Game) Entry() game.Entry {
 		Levels: game.Levels{Normal: 300, Hard: 1000},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": 18.37, "easy": 25.88, "normal": 28.11, "hard": 27.19},
-		Look:    game.Look{Title: "Da Capo!", Round: "game"},
+		Look:    game.Look{Title: "Da Capo!", Round: "game", Screen: "dacapo.js"},
 		// 200 random games per table size, and fewer for the option
 		// variants (a match plays several games), keep the suite within
 		// a minute on a shared machine.

@@ -15,7 +15,7 @@ func (Game) Entry() game.Entry {
 		Levels: game.Levels{Normal: 100, Hard: 1000},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": -15.22, "easy": 34.67, "normal": 37.73, "hard": 36.24},
-		Look:    game.Look{Title: "Limits", Round: "round"},
+		Look:    game.Look{Title: "Limits", Round: "round", Screen: "limits.js"},
 		Trials:  []game.Trial{{Configs: game.Configs(MinPlayers, MaxPlayers)}},
 	}
 }

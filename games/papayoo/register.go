@@ -24,7 +24,7 @@ func (Game) Entry() game.Entry {
 		Levels: game.Levels{Normal: 300, Hard: 1000},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": -15.36, "easy": 33.67, "normal": 33.69, "hard": 42.51},
-		Look:    game.Look{Title: "Papayoo", Scoring: "low", Round: "round"},
+		Look:    game.Look{Title: "Papayoo", Scoring: "low", Round: "round", Screen: "papayoo.js"},
 		Trials:  []game.Trial{{Games: 50, Configs: cfgs}},
 	}
 }

@@ -3,8 +3,7 @@
 // modules; a game without one gets the generic screen.
 import { h, clear, toast } from './dom.js';
 import { t, setLang, getLang, otherLang, has } from './i18n.js';
-import { screenFor } from './screens.js';
-import { loadGames, setGames, gameName } from './registry.js';
+import { loadGames, setGames, gameName, screenFor } from './registry.js';
 import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
 import { turnAlert, toggles, ring, seatBars } from './notify.js';
 import { scoreSheet } from './sheet.js';

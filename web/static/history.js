@@ -12,8 +12,7 @@
 import { h, clear } from './dom.js';
 import { t, has } from './i18n.js';
 import { stylesheet } from './screen.js';
-import { screenFor } from './screens.js';
-import { gameName, roundKey } from './registry.js';
+import { gameName, roundKey, screenFor } from './registry.js';
 
 async function get(path) {
   const r = await fetch(path);
