@@ -43,7 +43,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		}
 		return nil, fmt.Errorf("bot: %s has no heuristic bot yet", g.Name())
 	case "normal", "hard", "cheat":
-		n, _ := LevelBudget(g.Name(), base)
+		n, _ := LevelBudget(g, base)
 		p := NewSearch(n, 0, seed)
 		p.Cheat = base == "cheat"
 		if hasBudget {

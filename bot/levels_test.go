@@ -15,8 +15,9 @@ import (
 // the levels with them: iterations, not time.
 func TestLevelBudgets(t *testing.T) {
 	for _, g := range games.All() {
-		b, ok := Budgets[g.Name()]
-		if !ok || b.Normal < 1 || b.Hard < b.Normal {
+		e, ok := game.EntryOf(g)
+		b := e.Levels
+		if !ok || b.Normal < 1 || b.Hard < b.Normal || Budgets(g) != b {
 			t.Fatalf("%s: budgets %+v (listed: %v)", g.Name(), b, ok)
 		}
 		for _, c := range []struct {
@@ -36,10 +37,12 @@ func TestLevelBudgets(t *testing.T) {
 	if err != nil || p.(*Search).Iterations != 0 || p.(*Search).Time != 300*time.Millisecond {
 		t.Fatalf("hard@300ms: %+v, %v", p, err)
 	}
-	if n, ok := LevelBudget("no such game", "hard"); !ok || n != DefaultBudget.Hard {
+	// A game that registers no budgets (here Cabo's engine without its
+	// Entry) plays with the default ones.
+	if n, ok := LevelBudget(struct{ game.Game }{games.Named("cabo")}, "hard"); !ok || n != DefaultBudget.Hard {
 		t.Fatalf("a game without budgets: %d %v", n, ok)
 	}
-	if _, ok := LevelBudget("cabo", "easy"); ok {
+	if _, ok := LevelBudget(games.Named("cabo"), "easy"); ok {
 		t.Fatal("easy has a search budget")
 	}
 }

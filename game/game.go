@@ -99,6 +99,11 @@ type State interface {
 	// the sample's own future randomness comes from r too, never from the
 	// original's seed.
 	Sample(s Seat, r *RNG) State
+	// Reseed replaces the state's future randomness (the shuffles still
+	// to come) with seed's, and nothing else. The conformance suite uses
+	// it to build two states that differ only in what nobody knows yet,
+	// which a seat's sample must not depend on.
+	Reseed(seed uint64)
 	// Dump shows the whole state, every hidden card included, in the
 	// game's own shape, for replays of finished games, tests and audits.
 	// Never send it to a player.

@@ -1,15 +1,19 @@
 package rating
 
+import "tapis/games"
+
 // The bots' ratings: each level of bot has a fixed rating per game, so
 // that a game against bots rates a person against known anchors, and a
 // profile can say which level a player plays like. A bot's rating never
-// moves with the games people play against it (UpdateFixed).
+// moves with the games people play against it (UpdateFixed). Each game
+// registers its anchors (game.Entry's Anchors, in the game's
+// register.go).
 //
-// The means below were measured by bots playing each other:
+// The means were measured by bots playing each other:
 //
 //	tapis sim --ratings --game G --games N --seed 1   (levels random,easy,normal,hard)
 //
-// on 2026-11-24, with the levels as the server plays them (bot.Budgets:
+// on 2026-11-24, with the levels as the server plays them (bot.Budget:
 // fixed iteration budgets, so these are the levels people meet), N = 168
 // games for Cabo, Papayoo and Limits and 72 for Da Capo! (7 and 3 times
 // the 24 orders of four bots round a table), 4 players, the levels
@@ -33,12 +37,11 @@ package rating
 // that it barely widens the people's updates, but not zero.
 const AnchorSigma = 1.0
 
-// Anchors is each game's bot levels' mean skill, by game and level.
-var Anchors = map[string]map[string]float64{
-	"cabo":    {"random": -16.11, "easy": 36.07, "normal": 35.47, "hard": 37.63},
-	"papayoo": {"random": -15.36, "easy": 33.67, "normal": 33.69, "hard": 42.51},
-	"limits":  {"random": -15.22, "easy": 34.67, "normal": 37.73, "hard": 36.24},
-	"dacapo":  {"random": 18.37, "easy": 25.88, "normal": 28.11, "hard": 27.19},
+// Anchors returns game's bot levels' mean skill, by level (nil for a game
+// games does not list).
+func Anchors(name string) map[string]float64 {
+	e, _ := games.Lookup(name)
+	return e.Anchors
 }
 
 // Levels are the levels Anchors rates, weakest first.
@@ -47,16 +50,17 @@ var Levels = []string{"random", "easy", "normal", "hard"}
 // Anchor returns the rating of bot level in game, and whether there is
 // one.
 func Anchor(game, level string) (Rating, bool) {
-	mu, ok := Anchors[game][level]
+	mu, ok := Anchors(game)[level]
 	return Rating{Mu: mu, Sigma: AnchorSigma}, ok
 }
 
 // PlaysLike returns the level whose anchor's Mu is nearest r's in game
 // ("" if the game has none).
 func PlaysLike(game string, r Rating) string {
+	anchors := Anchors(game)
 	best, gap := "", 0.0
 	for _, l := range Levels {
-		mu, ok := Anchors[game][l]
+		mu, ok := anchors[l]
 		if !ok {
 			continue
 		}

@@ -29,15 +29,19 @@ type gameInfo struct {
 	Options []game.Option `json:"options"`
 	Bots    []string      `json:"bots"`
 	// MemoryAid: the game has private looks, so a table may be created
-	// with the memory aid (memory.go).
+	// with the memory aid (recall.go).
 	MemoryAid bool `json:"memory_aid"`
+	// Look is what the client needs to draw the game (its registration's;
+	// the zero Look for a game that has none).
+	game.Look
 }
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	out := []gameInfo{}
 	for _, g := range s.cfg.Games {
 		lo, hi := g.Players()
-		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}, MemoryAid: forgetters[g.Name()] != nil}
+		e, _ := game.EntryOf(g)
+		gi := gameInfo{Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Bots: []string{}, MemoryAid: s.memRules[g.Name()] != nil, Look: e.Look}
 		for _, b := range bot.Offered {
 			if _, err := bot.New(g, b, 0, 1); err == nil {
 				gi.Bots = append(gi.Bots, b)
@@ -62,8 +66,8 @@ type createReq struct {
 	// if left out (turntime.go).
 	TurnSeconds *int `json:"turn_seconds"`
 	// MemoryAid is a table option, off by default: a player's log then
-	// repeats the cards they looked at privately (memory.go). Only for
-	// the games where memory is a rule (forgetters).
+	// repeats the cards they looked at privately (recall.go). Only for
+	// the games where memory is a rule (recall.go).
 	MemoryAid bool `json:"memory_aid"`
 	// Public tables are listed in the lobby while they wait for players;
 	// the others are reached by their invite link only.
@@ -131,7 +135,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusBadRequest, "bad_turn_seconds", err.Error())
 		return
 	}
-	if req.MemoryAid && forgetters[g.Name()] == nil {
+	if req.MemoryAid && s.memRules[g.Name()] == nil {
 		api.Error(w, http.StatusBadRequest, "bad_memory_aid",
 			fmt.Sprintf("server: %s has no private looks to remember: the memory aid is for Cabo", g.Name()))
 		return

@@ -123,7 +123,8 @@ func testConfig() server.Config {
 		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1, Watchers: -1, SeatConns: -1, ConnectEvery: -1}}
 }
 
-// The lobby lists every game with its options and bots.
+// The lobby lists every game with its options and bots, and what its
+// registration tells the client.
 func TestListGames(t *testing.T) {
 	h := newHarness(t, testConfig())
 	resp, err := h.hs.Client().Get(h.hs.URL + "/api/games")
@@ -137,6 +138,9 @@ func TestListGames(t *testing.T) {
 		Max     int
 		Options []game.Option
 		Bots    []string
+		// The registry's: each game's look and memory rule.
+		MemoryAid bool `json:"memory_aid"`
+		game.Look
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
@@ -152,6 +156,9 @@ func TestListGames(t *testing.T) {
 		_, heur := g.(game.HeuristicGame)
 		if slices.Contains(gi.Bots, "easy") != heur || slices.Contains(gi.Bots, "hard") != heur || slices.Contains(gi.Bots, "cheat") {
 			t.Fatalf("%s: heuristic bot listed wrongly", gi.Name)
+		}
+		if e, _ := games.Lookup(gi.Name); gi.Look != e.Look || gi.Title == "" || gi.MemoryAid != (e.Forget != nil) {
+			t.Fatalf("%s: listed %+v and memory aid %v, registered %+v", gi.Name, gi.Look, gi.MemoryAid, e.Look)
 		}
 	}
 }

@@ -170,6 +170,7 @@ type Server struct {
 	// the lobby's list is read again at once (lobby.Host).
 	lobbyGen atomic.Int64
 	games    map[string]game.Game
+	memRules map[string]func(game.Event) any // the games' memory rules (recall.go)
 	mux      http.Handler
 	guard    *guard
 	// history serves the finished matches, board the leaderboards and
@@ -317,6 +318,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g
 	}
+	s.memRules = forgetters(cfg.Games)
 	s.rooms(acc)
 	if cfg.Cluster != nil {
 		if cfg.Leases == nil {

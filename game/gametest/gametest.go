@@ -3,9 +3,10 @@
 // clones equal to their original, refused moves that change nothing,
 // determinism, honest views and samples, and JSON round trips.
 //
-// A game's test calls it with one line:
+// Every registered game passes it: games' TestContract runs it over each
+// game's Trials (game.Entry). Another game is tried with one line:
 //
-//	func TestContract(t *testing.T) { gametest.Run(t, cabo.Game{}, gametest.Configs(2, 5)) }
+//	func TestContract(t *testing.T) { gametest.Run(t, toy{}, gametest.Configs(2, 4)) }
 package gametest
 
 import (
@@ -26,14 +27,6 @@ type Checker interface {
 	Check() error
 }
 
-// Reseeder is implemented by every state: Reseed replaces the state's
-// future randomness. The suite uses it to build two states that differ only
-// in what nobody knows yet (the order of a shuffle to come), which a seat's
-// sample must not depend on.
-type Reseeder interface {
-	Reseed(seed uint64)
-}
-
 // Suite tunes Run. The zero value is usable: Run fills in defaults.
 type Suite struct {
 	// Games is how many random games each config plays (default 300).
@@ -44,14 +37,9 @@ type Suite struct {
 	Every int
 }
 
-// Configs returns one default-options config per player count in [lo, hi].
-func Configs(lo, hi int) []game.Config {
-	var out []game.Config
-	for n := lo; n <= hi; n++ {
-		out = append(out, game.Config{Players: n})
-	}
-	return out
-}
+// Configs returns one default-options config per player count in [lo, hi]
+// (game.Configs).
+func Configs(lo, hi int) []game.Config { return game.Configs(lo, hi) }
 
 // Run runs the whole suite with default tuning.
 func Run(t *testing.T, g game.Game, cfgs []game.Config) {
@@ -290,13 +278,12 @@ func (r *runner) checkSample(st game.State) {
 		}
 		r.playOn(y, 12)
 
-		re, ok := st.Clone().(Reseeder)
-		if !ok {
-			r.fail("the state does not implement gametest.Reseeder")
-		}
+		// Reseed is in game.State: every state has it, which the compiler
+		// checks.
+		re := st.Clone()
 		re.Reseed(seed + 2)
 		ra, rb = game.NewRNG(seed+3), game.NewRNG(seed+3)
-		if !reflect.DeepEqual(st.Sample(s, &ra), re.(game.State).Sample(s, &rb)) {
+		if !reflect.DeepEqual(st.Sample(s, &ra), re.Sample(s, &rb)) {
 			r.fail("seat %d: Sample depends on the state's own random generator (the future nobody knows)", s)
 		}
 	}

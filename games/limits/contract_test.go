@@ -1,5 +1,8 @@
 package limits
 
+// The conformance suite (game/gametest) runs over every registered game
+// in games' TestContract, with the tables of this game's Entry.
+
 import (
 	"fmt"
 	"testing"
@@ -7,12 +10,6 @@ import (
 	"tapis/game"
 	"tapis/game/gametest"
 )
-
-func configs() []game.Config { return gametest.Configs(MinPlayers, MaxPlayers) }
-
-func TestContract(t *testing.T) { gametest.Run(t, Game{}, configs()) }
-
-func TestProperty(t *testing.T) { gametest.Property(t, Game{}, configs()) }
 
 func BenchmarkPlayout(b *testing.B) {
 	for n := MinPlayers; n <= MaxPlayers; n++ {

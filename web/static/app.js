@@ -3,12 +3,8 @@
 // modules; a game without one gets the generic screen.
 import { h, clear, toast } from './dom.js';
 import { t, setLang, getLang, otherLang, has } from './i18n.js';
-import { caboUI } from './cabo.js';
-import { papayooUI } from './papayoo.js';
-import { limitsUI } from './limits.js';
-import { dacapoUI } from './dacapo.js';
-import { genericUI } from './generic.js';
-import { GAMES, helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
+import { loadGames, setGames, gameName, screenFor } from './registry.js';
+import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
 import { turnAlert, toggles, ring, seatBars } from './notify.js';
 import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
@@ -25,8 +21,6 @@ import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
 import { ratedField, ratedTag, leaderboardPage, profilePage, boardIcon } from './ratings.js';
 
-const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
-
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
 const tokens = {
@@ -36,8 +30,6 @@ const tokens = {
 
 let current = null; // what is on screen: {render()} for a language switch
 let helpGame = null; // the game of the table on screen: the header's "?" opens its rules
-
-function gameName(name) { return has('game.' + name) ? t('game.' + name) : name; }
 
 function header() {
   const top = clear(document.getElementById('top'));
@@ -58,6 +50,7 @@ async function home() {
   main.append(h('p', t('home.loading')));
   let list;
   try { list = await api('GET', '/api/games'); } catch { main.textContent = t('err.network'); return; }
+  setGames(list);
   // Tables are public by default, as on most sites: a game among friends
   // only is the choice to make.
   const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, players: 0, seats: [], options: {}, turn: 0, memory: false, public: true, rated: false };
@@ -135,7 +128,7 @@ async function home() {
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
       ),
       h('nav.helplinks', { id: 'helplinks' }, h('span', t('help.rules')),
-        GAMES.map(x => h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)))))));
+        list.map(({ name: x }) => h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)))))));
   };
   const create = async () => {
     const name = parts.name();
@@ -253,7 +246,7 @@ function tablePage(id) {
         T.seat = m.seat; T.info = m.table; T.log = [];
         // ?screen=generic shows any game as its raw view and legal moves,
         // for bot writers and to keep the generic screen tested.
-        T.ui = ((new URLSearchParams(location.search).get('screen') === 'generic' ? null : screens[m.table.game]) || genericUI)(ctx);
+        T.ui = screenFor(m.table.game, new URLSearchParams(location.search).get('screen') === 'generic')(ctx);
         for (const e of m.history) addLog(e, true);
         break;
       case 'table':
@@ -520,4 +513,5 @@ function route() {
 
 window.addEventListener('popstate', route);
 setLang(getLang());
-route();
+// The pages read their lists of games from the registry (registry.js).
+loadGames().then(route);

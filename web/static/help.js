@@ -14,8 +14,7 @@ import { paperSVG, suitIcon } from './papayoo.js';
 import { colourSVG, limitSVG, limitBackSVG } from './limits.js';
 import { cardSVG } from './dacapo.js';
 import { stylesheet } from './screen.js';
-
-export const GAMES = ['cabo', 'papayoo', 'limits', 'dacapo'];
+import { gameNames, gameInfo, gameName } from './registry.js';
 
 const en = {
   // The help page's frame.
@@ -338,8 +337,6 @@ export function ht(key, params = {}) {
 
 // ------------------------------------------------------------ pictures
 
-const PLAYERS = { cabo: [2, 5], papayoo: [3, 8], limits: [2, 6], dacapo: [2, 6] };
-
 // A picture is a row of cards with a caption; svgs are the cards' drawings;
 // big draws them larger, for a card with small print (a limit card).
 const pic = (caption, svgs, big = false) => ({ caption, svgs, big });
@@ -415,13 +412,11 @@ function figure(p) {
   return h('figure.hfig' + (p.svgs.length > 4 ? '.wide' : ''), h('div.hcards', p.svgs.map(svg => h('span.hcard' + (p.big ? '.big' : ''), { html: svg }))), h('figcaption', ht(p.caption)));
 }
 
-const gameName = g => t('game.' + g);
-
 // helpArticle is a game's help: the lead, then its sections. headingId
 // names the title, for a dialog's aria-labelledby.
 export function helpArticle(game, headingId = 'help-title') {
   stylesheet('help.css');
-  const [min, max] = PLAYERS[game];
+  const { min, max } = gameInfo(game);
   return h('article.help', { dataset: { game } },
     h('h1', { id: headingId }, ht('page.title', { game: gameName(game) })),
     h('p.hplayers', ht('page.players', { min, max })),
@@ -436,8 +431,8 @@ export function helpPage(main, game) {
   stylesheet('help.css');
   clear(main);
   const nav = h('nav.hnav', h('span', ht('page.others')), ' ',
-    GAMES.filter(g => g !== game).map(g => h('a', { href: '/help/' + g, 'data-help': g }, gameName(g))));
-  if (!PLAYERS[game]) {
+    gameNames().filter(g => g !== game).map(g => h('a', { href: '/help/' + g, 'data-help': g }, gameName(g))));
+  if (!pages()[game] || !gameInfo(game).name) {
     main.append(h('section.card-panel.helppage', h('p', ht('page.unknown')), nav));
     return;
   }

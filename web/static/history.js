@@ -12,13 +12,7 @@
 import { h, clear } from './dom.js';
 import { t, has } from './i18n.js';
 import { stylesheet } from './screen.js';
-import { caboUI } from './cabo.js';
-import { papayooUI } from './papayoo.js';
-import { limitsUI } from './limits.js';
-import { dacapoUI } from './dacapo.js';
-import { genericUI } from './generic.js';
-
-const screens = { cabo: caboUI, papayoo: papayooUI, limits: limitsUI, dacapo: dacapoUI };
+import { gameName, roundKey, screenFor } from './registry.js';
 
 async function get(path) {
   const r = await fetch(path);
@@ -26,8 +20,6 @@ async function get(path) {
   if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { code: data.code, status: r.status });
   return data;
 }
-
-const gameName = g => (has('game.' + g) ? t('game.' + g) : g);
 
 // moveText puts a move's JSON in a line: its type, then its fields, the
 // cards named as the hands panel names them.
@@ -114,7 +106,7 @@ export function historyPage(main, id, no) {
     if (!board || !step()) return;
     const key = H.page.game + '/' + H.choice;
     if (H.uiFor !== key) {
-      H.ui = ((new URLSearchParams(location.search).get('screen') === 'generic' ? null : screens[H.page.game]) || genericUI)(ctx);
+      H.ui = screenFor(H.page.game, new URLSearchParams(location.search).get('screen') === 'generic')(ctx);
       H.uiFor = key;
     }
     clear(board);
@@ -157,7 +149,7 @@ export function historyPage(main, id, no) {
     const seats = Array.from({ length: p.players }, (_, s) => s);
     const win = new Set(p.result.winners);
     const col = s => (win.has(s) ? '.sheet-win' : '');
-    const roundName = i => t(p.game === 'dacapo' ? 'sheet.game' : 'sheet.round', { n: i + 1 });
+    const roundName = i => t(roundKey(p.game), { n: i + 1 });
     return h('div.sheet-scroll', h('table.sheet-table', { id: 'hist-sheet' },
       h('thead', h('tr', h('th', { scope: 'col' }, h('span.sr', t('sheet.col.round'))),
         seats.map(s => h('th' + col(s), { scope: 'col' }, name(s))))),

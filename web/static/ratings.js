@@ -11,13 +11,7 @@ import { refusalText } from './refusal.js';
 import { player, onPlayer, loadPlayer } from './player.js';
 import { openAccount } from './account.js';
 import { ratingChart } from './ratingchart.js';
-
-// The games rated, in the home page's order (rating/anchors.go has each
-// one's bot levels). Not help.js's list: importing it would pull every
-// game's screen in before the end panel that imports this module.
-const GAMES = ['cabo', 'papayoo', 'limits', 'dacapo'];
-
-const gameName = g => (has('game.' + g) ? t('game.' + g) : g);
+import { gameNames, gameName } from './registry.js';
 const botName = l => (has('bot.' + l) ? t('bot.' + l) : l);
 
 // mayRate reports whether the player may sit at a rated table: signed in
@@ -113,7 +107,7 @@ export function howRatings(open = false) {
 // reference lines, the signed-in player's own line highlighted (or shown
 // under the page when it is not on it), and how ratings work.
 export function leaderboardPage(main, game) {
-  const S = { game: GAMES.includes(game) ? game : 'cabo', offset: 0, data: null, err: null, closed: false };
+  const S = { game: gameNames().includes(game) ? game : 'cabo', offset: 0, data: null, err: null, closed: false };
   const load = async () => {
     const want = `${S.game}/${S.offset}`;
     S.data = null; S.err = null;
@@ -136,7 +130,7 @@ export function leaderboardPage(main, game) {
     document.title = `${t('board.title', { game: gameName(S.game) })} · Tapis`;
     clear(main).append(h('section.board', { id: 'leaderboard', dataset: { game: S.game } },
       h('h1', t('board.heading')),
-      h('nav.boardtabs', { 'aria-label': t('board.tabs') }, GAMES.map(g => h('a.chip', {
+      h('nav.boardtabs', { 'aria-label': t('board.tabs') }, gameNames().map(g => h('a.chip', {
         href: '/leaderboard/' + g, dataset: { boardGame: g }, 'aria-current': g === S.game ? 'page' : null,
         onclick: e => { if (e.button === 0 && !e.ctrlKey && !e.metaKey) { e.preventDefault(); pick(g); } },
       }, gameName(g)))),

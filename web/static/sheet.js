@@ -6,10 +6,7 @@
 import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { stylesheet } from './screen.js';
-
-// Games whose lowest score wins; in the others the highest does. A game
-// not listed is judged by its winners once it is over.
-const LOW_WINS = { cabo: true, papayoo: true };
+import { lowWins as registeredLowWins, roundKey } from './registry.js';
 
 // scoreSheet serves one table page. ctx is the page's table (app.js);
 // game() names the table's game.
@@ -18,11 +15,13 @@ export function scoreSheet(ctx, game) {
   let open = false, focusClose = false;
 
   const state = () => ctx.state;
-  const roundName = i => t(game() === 'dacapo' ? 'sheet.game' : 'sheet.round', { n: i + 1 });
+  const roundName = i => t(roundKey(game()), { n: i + 1 });
 
-  // lowWins says which way the ranking goes.
+  // lowWins says which way the ranking goes: the game's registration
+  // says, or else its winners once it is over.
   const lowWins = res => {
-    if (game() in LOW_WINS) return LOW_WINS[game()];
+    const low = registeredLowWins(game());
+    if (low !== undefined) return low;
     const w = res.winners || [];
     return w.length > 0 && res.scores[w[0]] === Math.min(...res.scores) && res.scores[w[0]] !== Math.max(...res.scores);
   };
