@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -25,8 +24,11 @@ import (
 // a think time, for a while; it prints how many moves were played and how
 // long the server took to answer them.
 func runLoadtest(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := flags("loadtest", `Measures a running server: --tables tables created through its public API,
+each person's seat a WebSocket client playing random legal moves after a
+think time, for --duration; then prints the moves played and how long the
+server took to answer them. Exit 1 if anything went wrong, 2 for a bad
+command line or a server that does not answer.`)
 	var o loadOptions
 	fl.StringVar(&o.url, "url", "", "the server's address (http://127.0.0.1:8080), or several nodes' of a cluster, comma-separated: table i and its clients go to the i-th, round robin, as a load balancer would send them; required")
 	fl.StringVar(&o.game, "game", "cabo", "the game the tables play")
@@ -36,11 +38,15 @@ func runLoadtest(args []string, stdout, stderr io.Writer) int {
 	fl.DurationVar(&o.duration, "duration", 30*time.Second, "how long the clients play, table creation included")
 	fl.StringVar(&o.bots, "bots", "", `a bot level ("random", "easy", "normal", "hard") for every seat but the first: each table then has one client and players-1 of the server's bots`)
 	asJSON := fl.Bool("json", false, "print the figures as one JSON object")
-	if err := fl.Parse(args); err != nil {
+	if status, ok := parse(fl, args, stdout, stderr); !ok {
+		return status
+	}
+	if fl.NArg() > 0 {
+		fail(stderr, "loadtest", "unexpected %q: every setting is a flag (tapis loadtest -h)", fl.Arg(0))
 		return 2
 	}
 	if err := o.check(); err != nil {
-		fmt.Fprintf(stderr, "tapis loadtest: %v\n", err)
+		fail(stderr, "loadtest", "%v", err)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
