@@ -74,10 +74,12 @@ func preflightOne(ctx context.Context, o loadOptions, u string) error {
 		if g.Name != o.game {
 			continue
 		}
+		// A server that says nothing of seats or bots (an older one, or a
+		// newer shape) is asked nothing of them: its refusals will say.
 		switch {
-		case o.players < g.Min || o.players > g.Max:
+		case g.Max > 0 && (o.players < g.Min || o.players > g.Max):
 			return fmt.Errorf("--players %d: %s takes %d to %d players", o.players, g.Name, g.Min, g.Max)
-		case o.bots != "" && !slices.Contains(g.Bots, o.bots):
+		case o.bots != "" && g.Bots != nil && !slices.Contains(g.Bots, o.bots):
 			return fmt.Errorf("--bots %q: %s offers %s at %s", o.bots, u, strings.Join(g.Bots, ", "), g.Name)
 		}
 		return nil

@@ -28,7 +28,12 @@ func runLoadtest(args []string, stdout, stderr io.Writer) int {
 each person's seat a WebSocket client playing random legal moves after a
 think time, for --duration; then prints the moves played and how long the
 server took to answer them. Exit 1 if anything went wrong, 2 for a bad
-command line or a server that does not answer.`)
+command line or a server that does not answer.
+
+Each table's requests say they come from an address of its own
+(X-Forwarded-For): a server started with --trusted-proxy naming this
+machine then applies its per-client limits to each table apart; any other
+server sees one client, and may refuse it as too fast (429).`)
 	var o loadOptions
 	fl.StringVar(&o.url, "url", "", "the server's address (http://127.0.0.1:8080), or several nodes' of a cluster, comma-separated: table i and its clients go to the i-th, round robin, as a load balancer would send them; required")
 	fl.StringVar(&o.game, "game", "cabo", "the game the tables play")
