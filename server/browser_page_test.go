@@ -47,22 +47,25 @@ func browser(t *testing.T, timeout time.Duration) context.Context {
 		t.Skip("the browser test is not short")
 	}
 	exe := chromium(t)
-	// The profile, the temporary folder chromium makes its sockets in and
-	// its configuration folder (its crash reporter's database) are the
-	// test's own. Chromium's helper processes (its network service) still
-	// write there after the browser itself has exited, so the browser runs
-	// in a process group of its own, killed whole, and the cleanup below
-	// (which runs before TempDir's removes them) waits for every process
-	// of the group, and the crash reporter (a session of its own), to be
-	// gone.
+	// The profile and the configuration folder (the crash reporter's
+	// database) are the test's own, and so is the temporary folder
+	// chromium makes its sockets in, though not under t.TempDir: a
+	// socket's path must stay short. Chromium's helper processes (its
+	// network service) still write after the browser itself has exited,
+	// so the browser runs in a process group of its own, killed whole,
+	// and the cleanup below (which runs before TempDir's) waits for every
+	// process of the group, and the crash reporter (a session of its
+	// own), to be gone before the folders are removed.
 	dir := t.TempDir()
-	profile, tmp, home := filepath.Join(dir, "p"), filepath.Join(dir, "t"), filepath.Join(dir, "h")
-	for _, d := range []string{tmp, home} {
-		if err := os.Mkdir(d, 0o700); err != nil {
-			t.Fatal(err)
-		}
+	profile, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
 	}
-	var group int
+	tmp, err := os.MkdirTemp("", "tc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chrome *exec.Cmd
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
@@ -70,11 +73,9 @@ func browser(t *testing.T, timeout time.Duration) context.Context {
 		chromedp.UserDataDir(profile), chromedp.WindowSize(desktopW, desktopH),
 		chromedp.Env("TMPDIR="+tmp, "XDG_CONFIG_HOME="+home),
 		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			chrome = cmd
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-			cmd.Cancel = func() error {
-				group = cmd.Process.Pid
-				return syscall.Kill(-group, syscall.SIGKILL)
-			}
+			cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 		}))
 	bctx, cancelB := chromedp.NewContext(actx)
 	ctx, cancel := context.WithTimeout(bctx, timeout)
@@ -82,13 +83,21 @@ func browser(t *testing.T, timeout time.Duration) context.Context {
 		cancel()
 		cancelB()
 		cancelA()
-		// Killed, the group's processes end at once, as soon as the
-		// kernel next runs them: look every few milliseconds, for a few
-		// seconds at most, until none is left running.
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for end := time.Now().Add(5 * time.Second); group > 0 && runs(group, dir) && time.Now().Before(end); {
-			<-tick.C
+		if chrome != nil && chrome.Process != nil {
+			// Killed again: the browser may have ended by itself and left
+			// its helpers. They end at once, as soon as the kernel next
+			// runs them: look every few milliseconds, for a few seconds
+			// at most, until none is left running.
+			group := chrome.Process.Pid
+			syscall.Kill(-group, syscall.SIGKILL)
+			tick := time.NewTicker(5 * time.Millisecond)
+			defer tick.Stop()
+			for end := time.Now().Add(5 * time.Second); runs(group, dir) && time.Now().Before(end); {
+				<-tick.C
+			}
+		}
+		if err := os.RemoveAll(tmp); err != nil {
+			t.Errorf("chromium's temporary folder: %v", err)
 		}
 	})
 	return ctx
