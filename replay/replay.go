@@ -95,17 +95,21 @@ const maxScript = 64 << 20
 
 // Read decodes a script strictly: unknown fields and trailing data are
 // errors, so that a typo is not silently ignored.
+//
+// Read's and Run's errors do not begin with "replay: ": the callers,
+// `tapis replay` and `tapis check`, say what they were doing themselves,
+// and a second prefix would only repeat it.
 func Read(r io.Reader) (Script, error) {
 	var s Script
 	data, err := io.ReadAll(io.LimitReader(r, maxScript+1))
 	if err != nil {
-		return s, fmt.Errorf("replay: %v", err)
+		return s, fmt.Errorf("reading the script: %v", err)
 	}
 	if len(data) > maxScript {
-		return s, fmt.Errorf("replay: the script is larger than %d bytes", maxScript)
+		return s, fmt.Errorf("the script is larger than %d bytes", maxScript)
 	}
 	if err := game.DecodeStrict(data, &s); err != nil {
-		return s, fmt.Errorf("replay: bad JSON: %v", err)
+		return s, fmt.Errorf("bad JSON: %v", err)
 	}
 	return s, nil
 }
@@ -116,11 +120,12 @@ func Read(r io.Reader) (Script, error) {
 func Run(s Script, lookup func(name string) game.Game) (Output, error) {
 	g := lookup(s.Game)
 	if g == nil {
-		return Output{}, fmt.Errorf("replay: unknown game %q", s.Game)
+		return Output{}, fmt.Errorf("unknown game %q", s.Game)
 	}
 	st, err := g.New(game.Config{Players: s.Players, Options: s.Options, Seed: s.Seed, Stacks: s.Rounds})
 	if err != nil {
-		return Output{}, fmt.Errorf("replay: %v", err)
+		// The engine's error names the game ("cabo: options: ...").
+		return Output{}, err
 	}
 	out := Output{Rejected: []Rejection{}}
 	for i, step := range s.Moves {

@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +39,6 @@ const readHelp = `(() => {
 // "?" opens the same rules over the table, closed with Escape.
 func TestBrowserHelp(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
-	p.dir = screenshotDir(os.TempDir())
 	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#helplinks a[data-help=cabo]`, chromedp.ByQuery))
 	p.click(`#helplinks a[data-help=cabo]`)
 	var hp helpPage

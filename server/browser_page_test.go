@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -45,30 +47,90 @@ func browser(t *testing.T, timeout time.Duration) context.Context {
 		t.Skip("the browser test is not short")
 	}
 	exe := chromium(t)
-	// Not t.TempDir: chromium may still write its profile as it exits,
-	// which would fail the test in cleanup.
-	profile, err := os.MkdirTemp("", "tapis-chromium-")
+	// The profile and the configuration folder (the crash reporter's
+	// database) are the test's own, and so is the temporary folder
+	// chromium makes its sockets in, though not under t.TempDir: a
+	// socket's path must stay short. Chromium's helper processes (its
+	// network service) still write after the browser itself has exited,
+	// so the browser runs in a process group of its own, killed whole,
+	// and the cleanup below (which runs before TempDir's) waits for every
+	// process of the group, and the crash reporter (a session of its
+	// own), to be gone before the folders are removed.
+	dir := t.TempDir()
+	profile, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	tmp, err := os.MkdirTemp("", "tc")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var chrome *exec.Cmd
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(desktopW, desktopH))
+		chromedp.UserDataDir(profile), chromedp.WindowSize(desktopW, desktopH),
+		chromedp.Env("TMPDIR="+tmp, "XDG_CONFIG_HOME="+home),
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			chrome = cmd
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+			cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+		}))
 	bctx, cancelB := chromedp.NewContext(actx)
 	ctx, cancel := context.WithTimeout(bctx, timeout)
 	t.Cleanup(func() {
 		cancel()
 		cancelB()
 		cancelA()
-		os.RemoveAll(profile)
+		if chrome != nil && chrome.Process != nil {
+			// Killed again: the browser may have ended by itself and left
+			// its helpers. They end at once, as soon as the kernel next
+			// runs them: look every few milliseconds, for a few seconds
+			// at most, until none is left running.
+			group := chrome.Process.Pid
+			syscall.Kill(-group, syscall.SIGKILL)
+			tick := time.NewTicker(5 * time.Millisecond)
+			defer tick.Stop()
+			for end := time.Now().Add(5 * time.Second); runs(group, dir) && time.Now().Before(end); {
+				<-tick.C
+			}
+		}
+		if err := os.RemoveAll(tmp); err != nil {
+			t.Errorf("chromium's temporary folder: %v", err)
+		}
 	})
 	return ctx
 }
 
+// runs reports whether a process of the process group pgid, or one
+// whose command line names dir, is still there and not a zombie (which
+// writes nothing, and which an unwatched container's init may never reap).
+func runs(pgid int, dir string) bool {
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, proc := range procs {
+		b, err := os.ReadFile(filepath.Join(proc, "stat"))
+		if err != nil {
+			continue
+		}
+		// After "pid (comm) ": state, ppid, pgrp; comm may hold spaces.
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		if len(f) < 3 || f[0] == "Z" || f[0] == "X" {
+			continue
+		}
+		if f[2] == strconv.Itoa(pgid) {
+			return true
+		}
+		if cmd, err := os.ReadFile(filepath.Join(proc, "cmdline")); err == nil && bytes.Contains(cmd, []byte(dir)) {
+			return true
+		}
+	}
+	return false
+}
+
 // screenshotDir is where a test writes its screenshots:
-// $TAPIS_SCREENSHOT_DIR when set, else dflt.
+// $TAPIS_SCREENSHOT_DIR when set, else dflt (the test's t.TempDir(), so
+// that nothing is left in the shared temporary folder).
 func screenshotDir(dflt string) string {
 	if d := os.Getenv("TAPIS_SCREENSHOT_DIR"); d != "" {
 		return d
@@ -95,7 +157,7 @@ type page struct {
 // newPage starts a server whose bots wait botDelay before each move (so
 // that a person's clicks and the bots' moves interleave as at a real
 // table) and a browser that may run for timeout. Screenshots go to
-// screenshotDir(the temporary folder) unless the test sets p.dir.
+// screenshotDir(t.TempDir()) unless the test sets p.dir.
 func newPage(t *testing.T, botDelay, timeout time.Duration) *page {
 	t.Helper()
 	cfg := testConfig()
@@ -106,7 +168,7 @@ func newPage(t *testing.T, botDelay, timeout time.Duration) *page {
 // newPageWith is newPage for a server configured by cfg.
 func newPageWith(t *testing.T, cfg server.Config, timeout time.Duration) *page {
 	t.Helper()
-	p := &page{t: t, h: newHarness(t, cfg), dir: screenshotDir(os.TempDir())}
+	p := &page{t: t, h: newHarness(t, cfg), dir: screenshotDir(t.TempDir())}
 	p.press = func(sel string) { t.Helper(); p.click(sel) }
 	p.ctx = browser(t, timeout)
 	chromedp.ListenTarget(p.ctx, func(ev any) {

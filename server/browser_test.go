@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -60,7 +59,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 	// cards, and a weak search (tests give it 30 iterations) claims sets
 	// that fail face up.
 	p.setBots(bot, bot)
-	p.shootAt(filepath.Join(os.TempDir(), "tapis-home.png"))
+	p.shoot("tapis-home.png")
 	p.create(`#game`)
 	// A first table against bots offers the guided turn (its own test
 	// follows it): this player says no, as a returning one would, so that
@@ -207,7 +206,6 @@ func TestBrowserPlaysCabo(t *testing.T) {
 // at random until the game ends or 150 moves have been played.
 func TestBrowserGenericGames(t *testing.T) {
 	p := newPage(t, 5*time.Millisecond, 6*time.Minute)
-	p.dir = os.TempDir()
 	for _, g := range games.All() {
 		lo, _ := g.Players()
 		bots := make([]string, lo-1)

@@ -5,6 +5,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -137,6 +138,9 @@ func newTally(n int) tally {
 }
 
 // Run plays the games. It stops early, with an error, if ctx is done.
+// Its errors do not begin with "sim: ": the caller says what it was doing
+// (`tapis sim: ...`), and an engine's or a bot's error already names its
+// game or package.
 func Run(ctx context.Context, c Config) (Report, error) {
 	if err := c.check(); err != nil {
 		return Report{}, err
@@ -219,10 +223,10 @@ func perSecond(n int64, d time.Duration) float64 {
 
 func (c *Config) check() error {
 	if c.Game == nil {
-		return fmt.Errorf("sim: no game")
+		return errors.New("no game")
 	}
 	if err := game.CheckPlayers(c.Game, c.Players); err != nil {
-		return fmt.Errorf("sim: %v", err)
+		return err
 	}
 	if len(c.Bots) == 1 {
 		for len(c.Bots) < c.Players {
@@ -230,15 +234,15 @@ func (c *Config) check() error {
 		}
 	}
 	if len(c.Bots) != c.Players {
-		return fmt.Errorf("sim: %d bots for %d players", len(c.Bots), c.Players)
+		return fmt.Errorf("%d bots for %d players", len(c.Bots), c.Players)
 	}
 	for _, name := range c.Bots {
 		if _, err := bot.New(c.Game, name, 0, 0); err != nil {
-			return fmt.Errorf("sim: %v", err)
+			return err
 		}
 	}
 	if c.Games <= 0 {
-		return fmt.Errorf("sim: --games must be at least 1")
+		return fmt.Errorf("%d games: want at least 1", c.Games)
 	}
 	if c.MaxMoves == 0 {
 		c.MaxMoves = 1_000_000

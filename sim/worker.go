@@ -112,7 +112,7 @@ func (w *worker) run(m *match) error {
 	})
 	w.t.moves += int64(moves)
 	if err != nil {
-		return fmt.Errorf("sim: game %d (seed %d): %v", m.i, m.seed, err)
+		return fmt.Errorf("%s game %d (seed %d): %v", w.c.Game.Name(), m.i, m.seed, err)
 	}
 	w.games++
 	if w.c.OnGame != nil {

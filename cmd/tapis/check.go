@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,25 +24,26 @@ import (
 //
 // Opening the database brings its schema up to date, as serve would.
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("check", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := flags("check", `Checks a database as a server restoring it would: the store's own integrity
+check, then every table loaded and its latest match replayed from its seed.
+One line per problem, then a summary; exit 1 if anything failed.`)
 	db := fl.String("db", "tapis.db", `the database to check: a SQLite database file or a PostgreSQL URL (postgres://user:password@host:port/database?sslmode=disable&search_path=schema)`)
-	if err := fl.Parse(args); err != nil {
-		return 2
+	if status, ok := parse(fl, args, stdout, stderr); !ok {
+		return status
 	}
 	if fl.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: tapis check [--db tapis.db|postgres://...]")
+		fail(stderr, "check", "unexpected %q: the database is given with --db", fl.Arg(0))
 		return 2
 	}
 	if *db == ":memory:" {
-		fmt.Fprintln(stderr, "tapis check: a :memory: store keeps nothing to check")
+		fail(stderr, "check", "a :memory: store keeps nothing to check")
 		return 2
 	}
 	if !isPostgres(*db) {
 		// Opening a SQLite file that is not there would create it, and
 		// find nothing wrong with it.
 		if _, err := os.Stat(*db); err != nil {
-			fmt.Fprintf(stderr, "tapis check: %v\n", err)
+			fail(stderr, "check", "%v", err)
 			return 2
 		}
 	}

@@ -114,6 +114,9 @@ func (p *seatPlayer) play(ctx context.Context) {
 				if m.Code == "stale" {
 					p.t.add(func(t *tally) { t.stale++ })
 				} else {
+					if m.Code == "too_fast" {
+						p.t.tooFast("too_fast on the WebSocket")
+					}
 					p.t.fail("seat %d of table %s: %s: %s", p.conn.Seat(), p.conn.Table().ID, m.Code, m.Message)
 				}
 				if draining && !p.pending {

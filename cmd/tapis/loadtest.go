@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -25,8 +24,16 @@ import (
 // a think time, for a while; it prints how many moves were played and how
 // long the server took to answer them.
 func runLoadtest(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := flags("loadtest", `Measures a running server: --tables tables created through its public API,
+each person's seat a WebSocket client playing random legal moves after a
+think time, for --duration; then prints the moves played and how long the
+server took to answer them. Exit 1 if anything went wrong, 2 for a bad
+command line or a server that does not answer.
+
+Each table's requests say they come from an address of its own
+(X-Forwarded-For): a server started with --trusted-proxy naming this
+machine then applies its per-client limits to each table apart; any other
+server sees one client, and may refuse it as too fast (429).`)
 	var o loadOptions
 	fl.StringVar(&o.url, "url", "", "the server's address (http://127.0.0.1:8080), or several nodes' of a cluster, comma-separated: table i and its clients go to the i-th, round robin, as a load balancer would send them; required")
 	fl.StringVar(&o.game, "game", "cabo", "the game the tables play")
@@ -35,16 +42,25 @@ func runLoadtest(args []string, stdout, stderr io.Writer) int {
 	fl.DurationVar(&o.think, "think", 500*time.Millisecond, "a client's think time before each move: drawn from 0.5 to 1.5 times this")
 	fl.DurationVar(&o.duration, "duration", 30*time.Second, "how long the clients play, table creation included")
 	fl.StringVar(&o.bots, "bots", "", `a bot level ("random", "easy", "normal", "hard") for every seat but the first: each table then has one client and players-1 of the server's bots`)
+	fl.DurationVar(&o.progress, "progress", 5*time.Second, "how often to say on stderr how the run is going: tables, moves, errors, refusals (0: never)")
 	asJSON := fl.Bool("json", false, "print the figures as one JSON object")
-	if err := fl.Parse(args); err != nil {
+	if status, ok := parse(fl, args, stdout, stderr); !ok {
+		return status
+	}
+	if fl.NArg() > 0 {
+		fail(stderr, "loadtest", "unexpected %q: every setting is a flag (tapis loadtest -h)", fl.Arg(0))
 		return 2
 	}
 	if err := o.check(); err != nil {
-		fmt.Fprintf(stderr, "tapis loadtest: %v\n", err)
+		fail(stderr, "loadtest", "%v", err)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if err := preflight(ctx, o); err != nil {
+		fail(stderr, "loadtest", "%v", err)
+		return 2
+	}
 	rep := loadtest(ctx, o, stderr)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -64,7 +80,17 @@ type loadOptions struct {
 	url, game, bots string
 	players, tables int
 	think, duration time.Duration
+	progress        time.Duration // how often to print how the run goes
 	drain           time.Duration // how long to wait for the last moves' answers
+}
+
+// urls are the servers of --url.
+func (o *loadOptions) urls() []string {
+	us := strings.Split(o.url, ",")
+	for i, u := range us {
+		us[i] = strings.TrimSpace(u)
+	}
+	return us
 }
 
 func (o *loadOptions) check() error {
@@ -77,6 +103,11 @@ func (o *loadOptions) check() error {
 		return errors.New("--think must be 0 or more and --duration more than 0")
 	case o.bots != "" && o.players < 2:
 		return errors.New("--bots needs --players 2 or more: the first seat is the client's")
+	}
+	for _, u := range o.urls() {
+		if _, err := client.New(u); err != nil {
+			return fmt.Errorf("--url %q: want http://host:port or https://host (several: comma-separated)", u)
+		}
 	}
 	if o.drain == 0 {
 		o.drain = 5 * time.Second
@@ -110,6 +141,9 @@ type loadReport struct {
 	// Errors counts everything else that went wrong: tables not created
 	// or joined, connections lost, refusals, moves never answered.
 	Errors int `json:"errors"`
+	// TooFast counts the server's refusals for going too fast (429, and
+	// too_fast over a WebSocket): its per-client limits (--trusted-proxy).
+	TooFast int `json:"too_fast"`
 	// BotMoves and the bot times: from a state in which a bot must act to
 	// the state that follows its move, as the table's client sees it
 	// (the server's --bot-delay included).
@@ -128,6 +162,9 @@ func (r *loadReport) print(w io.Writer) {
 	fmt.Fprintf(w, "moves             %d\nmoves_per_second  %.1f\np50_ms            %.1f\np99_ms            %.1f\nmax_ms            %.1f\n",
 		r.Moves, r.MovesPerSecond, r.P50MS, r.P99MS, r.MaxMS)
 	fmt.Fprintf(w, "stale             %d\nmatches           %d\nerrors            %d\n", r.Stale, r.Matches, r.Errors)
+	if r.TooFast > 0 {
+		fmt.Fprintf(w, "too_fast          %d (refused by the server's per-client limits: see tapis serve --trusted-proxy)\n", r.TooFast)
+	}
 	if r.BotMoves > 0 {
 		fmt.Fprintf(w, "bot_moves         %d\nbot_p50_ms        %.1f\nbot_p99_ms        %.1f\nbot_max_ms        %.1f\n",
 			r.BotMoves, r.BotP50MS, r.BotP99MS, r.BotMaxMS)
@@ -141,6 +178,8 @@ type tally struct {
 	stale      int
 	matches    int
 	errors     int
+	refused    int // refusals for going too fast (tooFast)
+	playing    int // tables whose clients are all connected, now
 	log        io.Writer
 }
 
@@ -162,8 +201,9 @@ func (t *tally) add(f func(t *tally)) {
 	f(t)
 }
 
-// loadtest runs the tables until o.duration has passed (or ctx ends), then
-// waits for the answers to the moves in flight and reports.
+// loadtest runs the tables until o.duration has passed (or ctx ends, or
+// every table has given up), then waits for the answers to the moves in
+// flight and reports. It says how the run goes on log every o.progress.
 func loadtest(ctx context.Context, o loadOptions, log io.Writer) *loadReport {
 	start := time.Now()
 	play, stop := context.WithTimeout(ctx, o.duration)
@@ -173,13 +213,32 @@ func loadtest(ctx context.Context, o loadOptions, log io.Writer) *loadReport {
 	for i := range o.tables {
 		wg.Go(func() { runTable(play, o, i, t) })
 	}
-	<-play.Done()
+	ended := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(ended)
+	}()
+	pctx, stopProgress := context.WithCancel(play)
+	progressDone := make(chan struct{})
+	go func() {
+		defer close(progressDone)
+		progress(pctx, t, o.tables, o.progress, log)
+	}()
+	select {
+	case <-play.Done():
+	case <-ended:
+		// Every table failed before the end: waiting on would only
+		// print zeros later.
+	}
 	elapsed := time.Since(start)
-	wg.Wait()
+	stopProgress()
+	<-progressDone
+	stop()
+	<-ended
 	rep := &loadReport{Game: o.game, Players: o.players, Tables: o.tables, Bots: o.bots,
 		ThinkMS: ms(o.think), Duration: elapsed.Seconds(), Moves: len(t.rtts),
 		MovesPerSecond: float64(len(t.rtts)) / elapsed.Seconds(),
-		Stale:          t.stale, Matches: t.matches, Errors: t.errors, BotMoves: len(t.bots)}
+		Stale:          t.stale, Matches: t.matches, Errors: t.errors, TooFast: t.refused, BotMoves: len(t.bots)}
 	rep.P50MS, rep.P99MS, rep.MaxMS = quantiles(t.rtts)
 	rep.BotP50MS, rep.BotP99MS, rep.BotMaxMS = quantiles(t.bots)
 	return rep
@@ -208,8 +267,8 @@ func ms(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Mic
 // people at their own machines; any other server ignores the header.
 func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 	n := i + 1
-	urls := strings.Split(o.url, ",")
-	c, err := client.New(strings.TrimSpace(urls[i%len(urls)]), client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)))
+	urls := o.urls()
+	c, err := client.New(urls[i%len(urls)], client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)))
 	if err != nil {
 		t.fail("%v", err)
 		return
@@ -223,7 +282,7 @@ func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 		}
 	}
 	var seats []client.Seat
-	seat, err := retry(ctx, func() (client.Seat, error) {
+	seat, err := retry(ctx, t, func() (client.Seat, error) {
 		return c.Create(ctx, client.NewTable{Game: o.game, Players: o.players, Bots: bots, Name: "Load 0"})
 	})
 	if err != nil {
@@ -234,7 +293,7 @@ func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 	}
 	seats = append(seats, seat)
 	for p := 1; p < people; p++ {
-		s, err := retry(ctx, func() (client.Seat, error) { return c.Join(ctx, seat.Table, fmt.Sprintf("Load %d", p)) })
+		s, err := retry(ctx, t, func() (client.Seat, error) { return c.Join(ctx, seat.Table, fmt.Sprintf("Load %d", p)) })
 		if err != nil {
 			if ctx.Err() == nil {
 				t.fail("table %d: join: %v", i, err)
@@ -244,29 +303,41 @@ func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 		seats = append(seats, s)
 	}
 	var wg sync.WaitGroup
+	dialed := 0
 	for p, s := range seats {
 		conn, err := c.Dial(ctx, s.Table, s.Token)
 		if err != nil {
 			if ctx.Err() == nil {
+				if dialTooFast.MatchString(err.Error()) {
+					t.tooFast("429 on the WebSocket")
+				}
 				t.fail("table %d seat %d: %v", i, s.Seat, err)
 			}
 			break
 		}
+		dialed++
 		pl := &seatPlayer{conn: conn, o: o, t: t, host: p == 0, rng: rand.New(rand.NewPCG(uint64(i), uint64(p)))}
 		wg.Go(func() { pl.play(ctx) })
+	}
+	if dialed == len(seats) {
+		t.add(func(t *tally) { t.playing++ })
+		defer t.add(func(t *tally) { t.playing-- })
 	}
 	wg.Wait()
 }
 
 // retry calls f until it is not refused for going too fast, waiting as
-// the server asks, or until ctx ends.
-func retry(ctx context.Context, f func() (client.Seat, error)) (client.Seat, error) {
+// the server asks, or until ctx ends; it counts the refusals in t.
+func retry(ctx context.Context, t *tally, f func() (client.Seat, error)) (client.Seat, error) {
 	for {
 		s, err := f()
 		wait, fast := client.IsTooFast(err)
 		if !fast {
 			return s, err
 		}
+		var api *client.APIError
+		errors.As(err, &api)
+		t.tooFast(fmt.Sprintf("%d %s", api.Status, api.Code))
 		select {
 		case <-ctx.Done():
 			return s, err

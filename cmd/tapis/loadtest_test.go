@@ -3,15 +3,23 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"tapis/server"
+	"tapis/store"
 )
 
 // startServeMetrics runs `tapis serve` in a child process, with its
@@ -149,12 +157,111 @@ func TestLoadtestWithBots(t *testing.T) {
 	}
 }
 
-// Errors make the exit status 1: a server that is not there.
+// inProcessServer serves a Tapis server of its own (no trusted proxy:
+// every load test table is one client) through wrap, which may answer
+// some requests itself, and returns its URL.
+func inProcessServer(t *testing.T, wrap func(next http.Handler) http.Handler) string {
+	t.Helper()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "tapis.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := server.New(ctx, server.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(wrap(srv))
+	t.Cleanup(func() {
+		hs.Close()
+		cancel()
+		srv.Wait()
+		st.Close()
+	})
+	return hs.URL
+}
+
+// refuseTables answers every POST /api/tables itself with status and
+// code (429 asks to wait 0 s), and passes everything else on.
+func refuseTables(status int, code string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost || r.URL.Path != "/api/tables" {
+				next.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			if status == http.StatusTooManyRequests {
+				w.Header().Set("Retry-After", "0")
+			}
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `{"code":%q,"error":"refused by the test"}`, code)
+		})
+	}
+}
+
+// Errors make the exit status 1: a server that answers but makes no
+// table. With every table given up, the run ends before --duration.
 func TestLoadtestFailsOnErrors(t *testing.T) {
-	// Port 1: nothing listens there.
-	rep := runLoad(t, 1, "--url", "http://127.0.0.1:1", "--tables", "2", "--duration", "500ms")
+	base := inProcessServer(t, refuseTables(http.StatusServiceUnavailable, "down"))
+	rep := runLoad(t, 1, "--url", base, "--tables", "2", "--duration", "1h")
 	if rep.Errors < 2 || rep.Moves != 0 {
 		t.Fatalf("report %+v", rep)
+	}
+}
+
+// A server that is not there, a malformed URL, and a game, seat count or
+// bot level the server does not serve stop the load test at once, exit
+// 2, with one line saying why and no report: --duration 1h would
+// otherwise keep the test waiting.
+func TestLoadtestStopsAtOnce(t *testing.T) {
+	base := inProcessServer(t, func(h http.Handler) http.Handler { return h })
+	for _, tc := range []struct{ args, want string }{
+		// Port 1: nothing listens there.
+		{"--url http://127.0.0.1:1", "tapis loadtest: http://127.0.0.1:1 does not answer: "},
+		{"--url " + base + ",http://127.0.0.1:1", "tapis loadtest: http://127.0.0.1:1 does not answer: "},
+		{"--url http//127.0.0.1:1", `tapis loadtest: --url "http//127.0.0.1:1": want http://host:port`},
+		{"--url ftp://127.0.0.1:1", `tapis loadtest: --url "ftp://127.0.0.1:1": want http://host:port`},
+		{"--url " + base + " --game chess", `tapis loadtest: --game "chess": ` + base + " serves cabo, "},
+		{"--url " + base + " --game cabo --players 6", "tapis loadtest: --players 6: cabo takes 2 to 5 players\n"},
+		{"--url " + base + " --game papayoo --players 2", "tapis loadtest: --players 2: papayoo takes 3 to 8 players\n"},
+		{"--url " + base + " --players 3 --bots genius", `tapis loadtest: --bots "genius": ` + base + " offers random, easy, normal, hard at cabo\n"},
+		{"--url " + base + " --players 3 --bots heuristic", `tapis loadtest: --bots "heuristic": `},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"loadtest", "--duration", "1h"}, strings.Fields(tc.args)...), &out, &errOut)
+		if code != 2 || out.Len() != 0 || !strings.HasPrefix(errOut.String(), tc.want) || strings.Count(errOut.String(), "\n") != 1 {
+			t.Errorf("loadtest %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out.String(), errOut.String(), tc.want)
+		}
+	}
+}
+
+// Refused as too fast (429), the load test says so at once, naming the
+// server's per-client limits and --trusted-proxy, counts the refusals,
+// and prints how the run goes every --progress.
+func TestLoadtestSaysTooFast(t *testing.T) {
+	base := inProcessServer(t, refuseTables(http.StatusTooManyRequests, "too_fast"))
+	var out, errOut syncBuffer
+	code := run([]string{"loadtest", "--json", "--url", base, "--tables", "2", "--duration", "1s", "--progress", "100ms"}, &out, &errOut)
+	var rep loadReport
+	if err := json.Unmarshal([]byte(out.String()), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s %s", code, err, out.String(), errOut.String())
+	}
+	if rep.TooFast == 0 || rep.Moves != 0 || rep.Errors != 0 {
+		t.Errorf("report %+v", rep)
+	}
+	said := errOut.String()
+	if strings.Count(said, "per-client limits") != 1 || !strings.Contains(said, "--trusted-proxy 127.0.0.1/32") {
+		t.Errorf("the refusals were not told once, with --trusted-proxy: %s", said)
+	}
+	if !regexp.MustCompile(`(?m)^tapis loadtest: \d+s: 0/2 tables playing, 0 moves \(0/s\), 0 matches over, 0 stale, 0 errors, [1-9]\d* refused as too fast \(429\)$`).MatchString(said) {
+		t.Errorf("no progress line: %s", said)
+	}
+	// The text report tells the refusals too.
+	var text bytes.Buffer
+	rep.print(&text)
+	if !strings.Contains(text.String(), "too_fast") || !strings.Contains(text.String(), "--trusted-proxy") {
+		t.Errorf("the report does not tell the refusals: %s", text.String())
 	}
 }
 

@@ -29,7 +29,7 @@ func simRatings(ctx context.Context, gameName string, levels []string, n int, se
 	for _, name := range names {
 		g := games.Named(name)
 		if g == nil {
-			fmt.Fprintf(stderr, "tapis sim: unknown game %q (have %s)\n", name, strings.Join(games.Names(), ", "))
+			fail(stderr, "sim", "unknown game %q (have %s, or all)", name, strings.Join(games.Names(), ", "))
 			return 2
 		}
 		type played struct {
@@ -45,7 +45,9 @@ func simRatings(ctx context.Context, gameName string, levels []string, n int, se
 				mu.Unlock()
 			}}
 		if _, err := sim.Run(ctx, cfg); err != nil {
-			fmt.Fprintf(stderr, "tapis sim: %s: %v\n", name, err)
+			// sim's errors name the game where it matters ("cabo: 9
+			// players: ...", "cabo game 3 (seed ...)").
+			fail(stderr, "sim", "%v", err)
 			return 2
 		}
 		rs := make([]rating.Rating, len(levels))
@@ -65,7 +67,7 @@ func simRatings(ctx context.Context, gameName string, levels []string, n int, se
 			}
 			out, err := rating.Update(in, ranks)
 			if err != nil {
-				fmt.Fprintf(stderr, "tapis sim: %s: %v\n", name, err)
+				fail(stderr, "sim", "%s: %v", name, err)
 				return 1
 			}
 			for s, b := range p.botAt {

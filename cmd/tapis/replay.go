@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 
@@ -14,15 +13,22 @@ import (
 // valid script, whatever moves were refused; exit 2 with the reason on
 // stderr for an invalid one.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: tapis replay FILE|-")
+	fl := flags("replay", `Plays the scripted game in FILE (- for standard input) and prints one JSON
+object: the moves applied and refused, the scores and the full state
+(docs/replay.md). Exit 0 for a valid script, whatever moves were refused;
+2 for an invalid one, with the reason on standard error.`)
+	if status, ok := parse(fl, args, stdout, stderr); !ok {
+		return status
+	}
+	if fl.NArg() != 1 {
+		fail(stderr, "replay", "want one FILE, or - for standard input")
 		return 2
 	}
 	in := io.Reader(os.Stdin)
-	if args[0] != "-" {
-		f, err := os.Open(args[0])
+	if name := fl.Arg(0); name != "-" {
+		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "tapis replay: %v\n", err)
+			fail(stderr, "replay", "%v", err)
 			return 2
 		}
 		defer f.Close()
@@ -30,18 +36,18 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	script, err := replay.Read(in)
 	if err != nil {
-		fmt.Fprintf(stderr, "tapis replay: %v\n", err)
+		fail(stderr, "replay", "%v", err)
 		return 2
 	}
 	out, err := replay.Run(script, games.Named)
 	if err != nil {
-		fmt.Fprintf(stderr, "tapis replay: %v\n", err)
+		fail(stderr, "replay", "%v", err)
 		return 2
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(stderr, "tapis replay: %v\n", err)
+		fail(stderr, "replay", "%v", err)
 		return 1
 	}
 	return 0

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -27,8 +26,8 @@ import (
 
 // runServe is `tapis serve`: the web table, until SIGINT or SIGTERM.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := flags("serve", `Serves the web table and its API on --addr until SIGINT or SIGTERM, keeping
+games in --db; with --nats, as one node of a cluster.`)
 	addr := fl.String("addr", ":8080", "address to listen on")
 	db := fl.String("db", "tapis.db", `where games are kept: a SQLite database file, a PostgreSQL URL (postgres://user:password@host:port/database?sslmode=disable&search_path=schema), or ":memory:" (keeps nothing)`)
 	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
@@ -41,12 +40,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	natsURL := fl.String("nats", "", "a NATS server's URL (nats://host:4222): this node joins the cluster of every node given the same NATS and --db, which must then be PostgreSQL (empty: a single node)")
 	node := fl.String("node", "", "this node's id in the cluster, unique (empty: a random one)")
 	leaseTTL := fl.Duration("lease-ttl", 5*time.Second, "in a cluster, how long a table's lease lasts unless its owner renews it: how long a table waits for a paused or cut-off owner")
-	if err := fl.Parse(args); err != nil {
+	if status, ok := parse(fl, args, stdout, stderr); !ok {
+		return status
+	}
+	if fl.NArg() > 0 {
+		fail(stderr, "serve", "unexpected %q: every setting is a flag (tapis serve -h)", fl.Arg(0))
 		return 2
 	}
 	trusted, err := limit.ParseProxies(*proxies)
 	if err != nil {
-		fmt.Fprintf(stderr, "tapis serve: --trusted-proxy: %v\n", err)
+		fail(stderr, "serve", "--trusted-proxy: %v", err)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -60,7 +63,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		cfg.AwayAfter = -1
 	}
 	if *natsURL != "" && !isPostgres(*db) {
-		fmt.Fprintln(stderr, "tapis serve: --nats needs a PostgreSQL --db, which every node of the cluster shares")
+		fail(stderr, "serve", "--nats needs a PostgreSQL --db, which every node of the cluster shares")
 		return 2
 	}
 	if *natsURL != "" {
@@ -70,14 +73,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		nc, err := nats.Connect(*natsURL, nats.Name("tapis "+*node), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond),
 			nats.RetryOnFailedConnect(false))
 		if err != nil {
-			fmt.Fprintf(stderr, "tapis serve: --nats %s: %v\n", *natsURL, err)
+			fail(stderr, "serve", "--nats %s: %v", *natsURL, err)
 			return 1
 		}
 		defer nc.Close()
 		cfg.Cluster = cluster.New(nc, *node)
 	}
 	if err := serve(ctx, *addr, *metricsAddr, *db, cfg, stdout, stderr); err != nil {
-		fmt.Fprintf(stderr, "tapis serve: %v\n", err)
+		fail(stderr, "serve", "%v", err)
 		return 1
 	}
 	return 0

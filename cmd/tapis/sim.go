@@ -19,8 +19,9 @@ import (
 // runSim is `tapis sim`: whole games between bots, with per-seat wins (95%
 // interval) and mean round score.
 func runSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flags("sim", `Plays --games games between bots and prints each seat's wins (with a 95%
+interval), share of wins and mean round score; --rotate and --shuffle move
+the bots round the table, --ratings rates the bot levels.`)
 	name := fs.String("game", "cabo", "game: "+strings.Join(games.Names(), ", "))
 	players := fs.Int("players", 4, "number of seats")
 	bots := fs.String("bots", "random", "comma-separated bot per seat (one name: every seat)")
@@ -32,7 +33,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	rotate := fs.Bool("rotate", false, "move the bots round the table game by game (results per bot, not per seat)")
 	shuffle := fs.Bool("shuffle", false, "rotate, and seat the bots in each of their orders round the table in turn, so that no bot keeps a neighbour (implies --rotate)")
 	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal,hard) from games against each other, shuffled; --game all rates every game")
-	if err := fs.Parse(args); err != nil {
+	if status, ok := parse(fs, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		fail(stderr, "sim", "unexpected %q: every setting is a flag (tapis sim -h)", fs.Arg(0))
 		return 2
 	}
 	if *ratings {
@@ -48,7 +53,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	g := games.Named(*name)
 	if g == nil {
-		fmt.Fprintf(stderr, "tapis sim: unknown game %q (have %s)\n", *name, strings.Join(games.Names(), ", "))
+		fail(stderr, "sim", "unknown game %q (have %s)", *name, strings.Join(games.Names(), ", "))
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -60,7 +65,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		Progress: func(done int, elapsed time.Duration) {
 			if time.Since(last) >= 2*time.Second {
 				last = time.Now()
-				fmt.Fprintf(stderr, "sim: %d/%d games, %.0f games/s\n", done, *n, float64(done)/elapsed.Seconds())
+				fmt.Fprintf(stderr, "tapis sim: %d/%d games, %.0f games/s\n", done, *n, float64(done)/elapsed.Seconds())
 			}
 		},
 	}
@@ -69,7 +74,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	rep, err := sim.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "tapis sim: %v\n", err)
+		fail(stderr, "sim", "%v", err)
 		return 2
 	}
 	if *asJSON {
