@@ -32,7 +32,12 @@ func Reasons() []string {
 		reasonNoPower, reasonSpyOwn, reasonSwapMine, reasonSwapTwo}
 }
 
-// deny is game.Refuse for Cabo.
+// deny is game.Refuse for Cabo. The move that calls Cabo is named "cabo"
+// in REPLAY.md; its refusals say "call" so that the sentence does not read
+// "cabo: cabo: …", a doubled prefix to anyone reading it.
 func deny(action, reason string, args map[string]any, format string, a ...any) error {
+	if action == "cabo" {
+		action = "call"
+	}
 	return game.Refuse("cabo", action, reason, args, format, a...)
 }
