@@ -19,6 +19,7 @@ import (
 	"tapis/api"
 	"tapis/cluster"
 	"tapis/game"
+	"tapis/wire"
 )
 
 // conn is one WebSocket client at a table, seated or watching. Its out
@@ -43,7 +44,7 @@ type conn struct {
 	bye websocket.StatusCode
 	// welcome is the connection's first message, which attach builds
 	// and serveWS encodes and sends, off the table's goroutine.
-	welcome *welcomeMsg
+	welcome *wire.Welcome[any]
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -284,7 +285,7 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn,
 			// the flood.
 			if now := time.Now(); now.Sub(warned) >= time.Second {
 				warned = now
-				t.post(ctx, func() { t.sendError(c, codeTooFast, "server: too many messages: slow down", nil) })
+				t.post(ctx, func() { t.sendError(c, wire.CodeTooFast, "server: too many messages: slow down", nil) })
 			}
 			select {
 			case <-time.After(wait):
@@ -297,7 +298,7 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn,
 		if len(*data) > s.cfg.MaxMessage {
 			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(*data))
 			putReadBuf(data)
-			t.post(ctx, func() { t.sendError(c, codeTooLarge, text, nil) })
+			t.post(ctx, func() { t.sendError(c, wire.CodeTooLarge, text, nil) })
 			continue
 		}
 		m, err := decodeClient(typ, *data)
@@ -305,7 +306,7 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn,
 		m.read = s.cfg.Metrics.Now()
 		if err != nil {
 			text := err.Error()
-			t.post(ctx, func() { t.sendError(c, codeBadMessage, text, m.ID) })
+			t.post(ctx, func() { t.sendError(c, wire.CodeBadMessage, text, m.ID) })
 			continue
 		}
 		// A chat line is checked and paced here, before the table sees

@@ -16,7 +16,7 @@ import (
 // turn_left_ms) are written once per position, each seat's view once per
 // seat, each event once per move, and each legal move's JSON comes from a
 // cache shared by the game's tables. The bytes are those json.Marshal
-// gives a stateMsg (encode_test.go compares the two over random games).
+// gives a wire.State (encode_test.go compares the two over random games).
 
 // stateParts is what every seat's state message of one position shares.
 type stateParts struct {
@@ -59,10 +59,6 @@ var stateEncoders = sync.Pool{New: func() any {
 	e.enc = json.NewEncoder(&e.out)
 	return e
 }}
-
-// badState is sent for a state that could not be encoded: views and
-// events are plain data, so this is a bug in a game.
-const badState = `{"type":"error","code":"internal","error":"server: a message could not be encoded"}`
 
 // newStateEncoder starts the messages of state st (of game g, whose moves
 // codec encodes), after the move whose events are evs.
@@ -158,7 +154,7 @@ func (e *stateEncoder) release() {
 // slice.
 func (e *stateEncoder) seat(s game.Seat) []byte {
 	if e.bad {
-		return []byte(badState)
+		return []byte(badEncoding)
 	}
 	b := append(e.moves[:0], '[')
 	if s != game.Spectator {
@@ -176,7 +172,7 @@ func (e *stateEncoder) seat(s game.Seat) []byte {
 		js, ok := e.event(i)
 		if !ok {
 			e.bad = true
-			return []byte(badState)
+			return []byte(badEncoding)
 		}
 		if !first {
 			b = append(b, ',')
@@ -198,7 +194,7 @@ func (e *stateEncoder) seat(s game.Seat) []byte {
 		e.out.Reset()
 		if err := e.enc.Encode(e.st.View(s)); err != nil {
 			e.bad = true
-			return []byte(badState)
+			return []byte(badEncoding)
 		}
 		view = bytes.TrimSuffix(e.out.Bytes(), []byte{'\n'})
 	}

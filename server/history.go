@@ -241,7 +241,7 @@ type matchPage struct {
 	Seats   []historySeat   `json:"seats"`
 	Result  game.Result     `json:"result"`
 	// Rounds are the round scores of every round, as a table's "state"
-	// message gives them (stateMsg.Rounds).
+	// message gives them (wire.State.Rounds).
 	Rounds [][]int `json:"rounds"`
 	Moves  int     `json:"moves"`
 }
