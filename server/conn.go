@@ -64,21 +64,21 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	release, ok := s.guard.conns.Acquire(s.guard.client(r))
 	if !ok {
-		api.Error(w, http.StatusTooManyRequests, "too_many_conns",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConns,
 			fmt.Sprintf("server: your address holds %d connections already; close some", s.cfg.Limits.Conns))
 		return
 	}
 	defer release()
 	releaseNet, ok := s.guard.netConns.Acquire(s.guard.network(r))
 	if !ok {
-		api.Error(w, http.StatusTooManyRequests, "too_many_conns_network",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnsNetwork,
 			fmt.Sprintf("server: your network holds %d connections already; close some", s.cfg.Limits.NetConns))
 		return
 	}
 	defer releaseNet()
 	releaseAll, ok := s.guard.totalConns.Acquire("")
 	if !ok {
-		api.Error(w, http.StatusTooManyRequests, "too_many_conns_server",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnsServer,
 			fmt.Sprintf("server: the server holds %d connections already; try again later", s.cfg.Limits.TotalConns))
 		return
 	}
@@ -98,15 +98,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		full = t.admit(seat)
 	}); err != nil {
-		api.Error(w, http.StatusServiceUnavailable, "closed", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, err.Error())
 		return
 	}
 	switch {
 	case !ok:
-		api.Error(w, http.StatusForbidden, "bad_token", "server: this seat token is not valid at this table")
+		api.Error(w, http.StatusForbidden, api.CodeBadToken, "server: this seat token is not valid at this table")
 		return
 	case full != "":
-		api.Error(w, http.StatusServiceUnavailable, "crowded", full)
+		api.Error(w, http.StatusServiceUnavailable, api.CodeCrowded, full)
 		return
 	}
 	// Until attached, the place admit holds is given back on every way out.
@@ -117,7 +117,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if !s.reader() {
-		api.Error(w, http.StatusServiceUnavailable, "closed", "server: stopping")
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, "server: stopping")
 		return
 	}
 	defer s.readers.Done()

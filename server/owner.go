@@ -167,7 +167,7 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
 		if s.own.isCut() {
-			api.Error(w, http.StatusServiceUnavailable, "cluster", "server: this node has lost the cluster; try again")
+			api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: this node has lost the cluster; try again")
 			return
 		}
 		relayed := r.Header.Get(relayedHeader) != ""
@@ -188,14 +188,14 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 				return
 			case err != nil:
 				s.log.Error("lease", "table", id, "err", err)
-				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's owner could not be found; try again")
+				api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: the table's owner could not be found; try again")
 				return
 			case node == "":
 				h(w, r)
 				return
 			}
 			if relayed {
-				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table has just moved; try again")
+				api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: the table has just moved; try again")
 				return
 			}
 			r.Header.Set(relayedHeader, s.own.node.ID())
@@ -216,7 +216,7 @@ func (s *Server) owned(h http.HandlerFunc) http.HandlerFunc {
 			// runs out (fencing keeps the gone node from writing).
 			gone = &held.Holder
 		}
-		api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's node is not answering; try again")
+		api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: the table's node is not answering; try again")
 	}
 }
 

@@ -56,7 +56,7 @@ func (s *Server) myTables(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.cfg.Store.PlayerTables(r.Context(), p.ID)
 	if err != nil {
 		s.log.Error("player tables", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: your tables could not be read")
 		return
 	}
 	for _, t := range ts {
@@ -105,7 +105,7 @@ const lobbyLimit = 100
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if g != "" && s.games[g] == nil {
-		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
+		api.Error(w, http.StatusBadRequest, api.CodeBadGame, "server: unknown game "+g)
 		return
 	}
 	// Every open home page asks every few seconds: one read of the store
@@ -121,7 +121,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, time.Now().Add(-s.listedFor()), lobbyLimit)
 	if err != nil {
 		s.log.Error("lobby", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the lobby could not be read")
 		return
 	}
 	out := struct {
@@ -227,12 +227,12 @@ func (s *Server) ensureFailed(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &le):
 		w.Header().Set("Retry-After", limit.RetryAfter(le.Retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast", err.Error())
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFast, err.Error())
 	case errors.Is(err, account.ErrNameEmpty):
-		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+		api.Error(w, http.StatusBadRequest, api.CodeBadName, "server: a name is needed to play")
 	default:
 		s.log.Error("guest", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: your player could not be saved")
 	}
 }
 
