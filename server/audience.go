@@ -65,7 +65,7 @@ func (t *table) attach(c *conn) {
 	// The welcome is encoded by the connection's goroutine, which sends
 	// it before anything queued on out (serveWS): a connect costs the
 	// table only the copy of the events it gives (welcome.go).
-	c.welcome = &wire.Welcome[any]{Type: "welcome", Seat: int(c.seat), Table: t.info(), History: t.recent(c.seat)}
+	c.welcome = &wire.Welcome[any]{Type: wire.TypeWelcome, Seat: int(c.seat), Table: t.info(), History: t.recent(c.seat)}
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
 	}
@@ -133,7 +133,7 @@ func (t *table) tellWatchers() {
 		return
 	}
 	t.told = t.watchers
-	b := encode(wire.Watchers{Type: "watchers", Count: t.watchers})
+	b := encode(wire.Watchers{Type: wire.TypeWatchers, Count: t.watchers})
 	for c := range t.conns {
 		t.send(c, b)
 	}
@@ -180,7 +180,7 @@ func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 func (t *table) broadcastInfo() {
 	// Seats may have changed: this node's lobby answers are read again.
 	t.srv.lobbyGen.Add(1)
-	b := encode(wire.TableUpdate{Type: "table", Table: t.info()})
+	b := encode(wire.TableUpdate{Type: wire.TypeTable, Table: t.info()})
 	for c := range t.conns {
 		t.send(c, b)
 	}

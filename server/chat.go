@@ -153,7 +153,7 @@ func cleanChat(text string) string {
 // is not counted against the next ones: only lines taken use the burst.
 func (s *Server) screenChat(ctx context.Context, t *table, c *conn, m *clientMsg) bool {
 	text := cleanChat(m.Text)
-	e := wire.Error{Type: "error", ID: m.ID}
+	e := wire.Error{Type: wire.TypeError, ID: m.ID}
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
 		e.Code, e.Message = wire.CodeChatEmpty, "server: a chat line needs some text"
@@ -212,7 +212,7 @@ func (t *table) chat(c *conn, m clientMsg) {
 		}
 		t.talk.enc = nil
 	}
-	b := encode(wire.Chat{Type: "chat", Line: cl})
+	b := encode(wire.Chat{Type: wire.TypeChat, Line: cl})
 	for o := range t.conns {
 		t.send(o, b)
 	}
@@ -254,7 +254,7 @@ func (t *table) chatHistory(c *conn) {
 		return
 	}
 	if t.talk.enc == nil {
-		t.talk.enc = encode(wire.ChatHistory{Type: "chat_history", Lines: t.talk.lines})
+		t.talk.enc = encode(wire.ChatHistory{Type: wire.TypeChatHistory, Lines: t.talk.lines})
 	}
 	t.send(c, t.talk.enc)
 }
@@ -268,7 +268,7 @@ func (t *table) hello(c *conn, m clientMsg) {
 	case c.player != "":
 		// A signed-in spectator writes under their player's name, not
 		// the one their page offers.
-		t.send(c, encode(wire.Hello{Type: "hello", Name: c.name, From: chatID(c)}))
+		t.send(c, encode(wire.Hello{Type: wire.TypeHello, Name: c.name, From: chatID(c)}))
 	case c.name != "":
 		t.sendError(c, wire.CodeNamed, "server: this connection has a name already", m.ID)
 	case name == "":
@@ -279,7 +279,7 @@ func (t *table) hello(c *conn, m clientMsg) {
 		t.sendError(c, wire.CodeNameTaken, errNameTaken.Error(), m.ID)
 	default:
 		c.name = name
-		t.send(c, encode(wire.Hello{Type: "hello", Name: name, From: chatID(c)}))
+		t.send(c, encode(wire.Hello{Type: wire.TypeHello, Name: name, From: chatID(c)}))
 	}
 }
 
@@ -303,7 +303,7 @@ func (t *table) mute(c *conn, m clientMsg) {
 		t.talk.muted = map[string]bool{}
 	}
 	t.talk.muted[m.Spectator] = true
-	b := encode(wire.Muted{Type: "muted", Spectator: m.Spectator, Name: name})
+	b := encode(wire.Muted{Type: wire.TypeMuted, Spectator: m.Spectator, Name: name})
 	for o := range t.conns {
 		t.send(o, b)
 	}

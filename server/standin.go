@@ -142,6 +142,6 @@ func (t *table) tellMissed(c *conn) {
 	if evs == nil {
 		evs = []any{}
 	}
-	t.send(c, encode(wire.StandinMoves[any]{Type: "standin_moves", Seat: int(c.seat), Moves: m.n, Events: evs}))
+	t.send(c, encode(wire.StandinMoves[any]{Type: wire.TypeStandinMoves, Seat: int(c.seat), Moves: m.n, Events: evs}))
 	*m = missedMoves{}
 }

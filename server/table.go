@@ -108,11 +108,11 @@ type table struct {
 	thinker            game.Seat
 	thinkN             int // t.n when the thinking began
 
-	// rounds is every completed round's scores in this match (wire.State[any]'s
+	// rounds is every completed round's scores in this match (wire.State's
 	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
 	rounds [][]int
 	// byStandin: the move being applied is a stand-in's (botChose), which
-	// its state message says (wire.State[any]'s Standin).
+	// its state message says (wire.State's Standin).
 	byStandin bool
 
 	// talk is the table's chat as this node keeps it (chat.go).
