@@ -5,7 +5,7 @@
 // which docs/API.md summarises for clients in other languages.
 //
 // Every message is one JSON object with a "type". A client sends
-// ClientMessage values; the server sends Welcome once, then Table, State,
+// ClientMessage values; the server sends Welcome once, then TableUpdate, State,
 // Watchers, ChatHistory, StandinMoves, Chat, Hello, Muted, Error and Pong.
 //
 // The messages that carry a game's own JSON (a view, events) take it as a
