@@ -74,7 +74,7 @@ func (s *Service) SetMe(w http.ResponseWriter, r *http.Request) {
 	}
 	name := CleanName(req.Name)
 	if name == "" {
-		api.Error(w, http.StatusBadRequest, "bad_name", ErrNameEmpty.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadName, ErrNameEmpty.Error())
 		return
 	}
 	p, _, err := s.current(r)
@@ -152,13 +152,13 @@ func (s *Service) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Username == "" {
-		api.Error(w, http.StatusConflict, "guest", "account: a guest has no password; claim a username first")
+		api.Error(w, http.StatusConflict, api.CodeGuest, "account: a guest has no password; claim a username first")
 		return
 	}
 	// Checked before the old one, so that a refused new password costs
 	// no hash.
 	if err := checkNewPassword(req.New); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadPassword, err.Error())
 		return
 	}
 	ctx, done, ok := s.passwordRight(w, r, p, req.Old)
@@ -227,7 +227,7 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) {
 // and done, which ends the player's turn of hashing: the caller calls it.
 func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.Player, password string) (context.Context, func(), bool) {
 	if err := checkPasswordSize(password); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadPassword, err.Error())
 		return nil, nil, false
 	}
 	ctx, done, err := s.hashing(r, p.ID, charge{s.accounts, p.UsernameKey})
@@ -248,7 +248,7 @@ func (s *Service) passwordRight(w http.ResponseWriter, r *http.Request, p store.
 		return nil, nil, false
 	case !ok:
 		done()
-		api.Error(w, http.StatusForbidden, "wrong_password", "account: wrong password")
+		api.Error(w, http.StatusForbidden, api.CodeWrongPassword, "account: wrong password")
 		return nil, nil, false
 	}
 	return ctx, done, true
@@ -261,7 +261,7 @@ func (s *Service) found(w http.ResponseWriter, err error) bool {
 	case err == nil:
 		return true
 	case errors.Is(err, store.ErrNotFound):
-		api.Error(w, http.StatusUnauthorized, "signed_out", "account: this browser is not signed in")
+		api.Error(w, http.StatusUnauthorized, api.CodeSignedOut, "account: this browser is not signed in")
 	default:
 		storeError(w)
 	}
@@ -275,25 +275,25 @@ func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &lim):
 		w.Header().Set("Retry-After", limit.RetryAfter(lim.Retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast", lim.Error())
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFast, lim.Error())
 	case errors.As(err, &full):
 		w.Header().Set("Retry-After", limit.RetryAfter(full.Retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast", full.Error())
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFast, full.Error())
 	case errors.Is(err, ErrNameEmpty):
-		api.Error(w, http.StatusBadRequest, "bad_name", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadName, err.Error())
 	case errors.Is(err, ErrPasswordEmpty), errors.Is(err, ErrPasswordTooShort), errors.Is(err, ErrPasswordTooLong):
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadPassword, err.Error())
 	case errors.Is(err, ErrMalformedHash):
-		api.Error(w, http.StatusInternalServerError, "store", "account: the stored password cannot be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "account: the stored password cannot be read")
 	case r.Context().Err() != nil:
 		// The Hasher gave up waiting as the request ended: nobody reads
 		// this answer, but it must not say the store failed.
-		api.Error(w, http.StatusServiceUnavailable, "gone", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeGone, err.Error())
 	default:
 		storeError(w)
 	}
 }
 
 func storeError(w http.ResponseWriter) {
-	api.Error(w, http.StatusInternalServerError, "store", "account: the store failed; try again")
+	api.Error(w, http.StatusInternalServerError, api.CodeStore, "account: the store failed; try again")
 }

@@ -27,7 +27,7 @@ func SameOrigin(proxies limit.Proxies, next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := cop.Check(r); err != nil && !forwardedOrigin(proxies, r) {
-			api.Error(w, http.StatusForbidden, "cross_site", "account: refused a request sent from another site")
+			api.Error(w, http.StatusForbidden, api.CodeCrossSite, "account: refused a request sent from another site")
 			return
 		}
 		next.ServeHTTP(w, r)

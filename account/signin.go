@@ -31,16 +31,16 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Username != "" {
-		api.Error(w, http.StatusConflict, "claimed", fmt.Sprintf("account: you are %s already", p.Username))
+		api.Error(w, http.StatusConflict, api.CodeClaimed, fmt.Sprintf("account: you are %s already", p.Username))
 		return
 	}
 	username, err := CleanUsername(req.Username)
 	if err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_username", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadUsername, err.Error())
 		return
 	}
 	if err := checkNewPassword(req.Password); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadPassword, err.Error())
 		return
 	}
 	ctx, done, err := s.hashing(r, p.ID)
@@ -70,7 +70,7 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 		taken(w, username)
 		return
 	case errors.Is(err, store.ErrClaimed): // another claim of theirs won
-		api.Error(w, http.StatusConflict, "claimed", "account: you have claimed a username already")
+		api.Error(w, http.StatusConflict, api.CodeClaimed, "account: you have claimed a username already")
 		return
 	case err != nil:
 		storeError(w)
@@ -90,13 +90,13 @@ func (s *Service) Claim(w http.ResponseWriter, r *http.Request) {
 }
 
 func taken(w http.ResponseWriter, username string) {
-	api.Error(w, http.StatusConflict, "taken", fmt.Sprintf("account: the username %s is taken", username))
+	api.Error(w, http.StatusConflict, api.CodeTaken, fmt.Sprintf("account: the username %s is taken", username))
 }
 
 // badCredentials is the one answer to a failed sign-in, whatever failed,
 // so that it never tells whether a username exists.
 func badCredentials(w http.ResponseWriter) {
-	api.Error(w, http.StatusUnauthorized, "bad_credentials", "account: wrong username or password")
+	api.Error(w, http.StatusUnauthorized, api.CodeBadCredentials, "account: wrong username or password")
 }
 
 // SignIn answers POST /api/account/signin: this browser becomes the
@@ -115,7 +115,7 @@ func (s *Service) SignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	// Refusing an empty or huge password says nothing about the account.
 	if err := checkPasswordSize(req.Password); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_password", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadPassword, err.Error())
 		return
 	}
 	key := ""
@@ -204,7 +204,7 @@ func (s *Service) mayRename(w http.ResponseWriter, r *http.Request, p store.Play
 	}
 	switch err := s.renaming(r.Context(), p, name); {
 	case errors.Is(err, ErrNameTaken):
-		api.Error(w, http.StatusConflict, "name_taken", err.Error())
+		api.Error(w, http.StatusConflict, api.CodeNameTaken, err.Error())
 		return false
 	case err != nil:
 		storeError(w)

@@ -2,10 +2,14 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"tapis/game"
 )
 
 // Read takes one JSON object of known fields, and refuses the rest with a
@@ -52,5 +56,24 @@ func TestWrite(t *testing.T) {
 	Write(w, http.StatusCreated, map[string]int{"seat": 0})
 	if w.Code != 201 || w.Header().Get("Cache-Control") != "no-store" || strings.TrimSpace(w.Body.String()) != `{"seat":0}` {
 		t.Fatalf("%d %v %q", w.Code, w.Header(), w.Body)
+	}
+}
+
+// A refusal carries a game's reason and args when its error holds one, and
+// only words otherwise.
+func TestRefuse(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("wrapped: %w", game.Refuse("cabo", "options", game.ReasonBadOption, map[string]any{"option": "hand_size", "min": 4, "max": 6}, "hand_size must be 4 to 6")),
+			`{"code":"bad_options","reason":"bad_option","args":{"max":6,"min":4,"option":"hand_size"},"error":"wrapped: cabo: options: hand_size must be 4 to 6"}`},
+		{errors.New("cabo: no"), `{"code":"bad_options","error":"cabo: no"}`},
+	} {
+		w := httptest.NewRecorder()
+		Refuse(w, http.StatusBadRequest, CodeBadOptions, c.err)
+		if w.Code != 400 || strings.TrimSpace(w.Body.String()) != c.want {
+			t.Errorf("%d %s, want %s", w.Code, w.Body, c.want)
+		}
 	}
 }

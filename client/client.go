@@ -10,8 +10,8 @@
 // latest State, so that a move is never played in a position it was not
 // chosen for. It keeps its seat present with a heartbeat.
 //
-// The package depends on nothing else of Tapis: it is the protocol as a
-// client sees it.
+// The package depends on nothing else of Tapis but package wire, whose
+// message types it reads: it is the protocol as a client sees it.
 package client
 
 import (
@@ -107,10 +107,11 @@ type NewTable struct {
 	Players int             `json:"players"`
 	Options json.RawMessage `json:"options,omitempty"`
 	// Bots has one entry per seat: "" for a person, else a bot level
-	// ("random", "easy", "normal", "hard"). Absent entries are people.
+	// ("random", "easy", "normal", "hard"); nil: every seat a person's.
+	// A list of another length is refused.
 	Bots []string `json:"bots,omitempty"`
 	// Name is the creator's, who takes the first person's seat; without
-	// it (and without a session) the creator takes no seat.
+	// it, the Client needs a session (WithCookies and Guest).
 	Name        string `json:"name,omitempty"`
 	TurnSeconds int    `json:"turn_seconds,omitempty"`
 	MemoryAid   bool   `json:"memory_aid,omitempty"`
@@ -122,7 +123,6 @@ type NewTable struct {
 // Seat is a seat taken at a table: its token reaches it again (Dial).
 type Seat struct {
 	Table string `json:"table"`
-	// Seat is -1 when the creator took none.
 	Seat  int    `json:"seat"`
 	Token string `json:"token"`
 	// URL is the table's page on the server, Invite its absolute link.
@@ -139,11 +139,15 @@ type Player struct {
 }
 
 // APIError is a refusal from the HTTP API: its status, its stable code
-// ("too_fast", "bad_players", ...), its words, and for 429 how long to
-// wait before trying again.
+// ("too_fast", "bad_players", ...), for a refusal by a game's rules or the
+// server's checks a stable reason and its args ("bad_option",
+// {"option":"hand_size"}), its words, and for 429 how long to wait before
+// trying again.
 type APIError struct {
 	Status     int
 	Code       string
+	Reason     string
+	Args       map[string]any
 	Message    string
 	RetryAfter time.Duration
 }
@@ -253,15 +257,18 @@ func (c *Client) do(ctx context.Context, method, path string, body, out any) err
 	return nil
 }
 
-// apiError reads the API's {"code","error"} out of a refusal.
+// apiError reads the API's {"code","reason","args","error"} out of a
+// refusal.
 func apiError(resp *http.Response, body []byte) error {
 	e := &APIError{Status: resp.StatusCode}
 	var msg struct {
-		Code  string `json:"code"`
-		Error string `json:"error"`
+		Code   string         `json:"code"`
+		Reason string         `json:"reason"`
+		Args   map[string]any `json:"args"`
+		Error  string         `json:"error"`
 	}
 	if json.Unmarshal(body, &msg) == nil && msg.Code != "" {
-		e.Code, e.Message = msg.Code, msg.Error
+		e.Code, e.Reason, e.Args, e.Message = msg.Code, msg.Reason, msg.Args, msg.Error
 	} else {
 		e.Code, e.Message = "http", strings.TrimSpace(string(body))
 	}

@@ -263,6 +263,18 @@ func TestAPIErrors(t *testing.T) {
 	}
 }
 
+// A refusal's reason and args are read with its code.
+func TestAPIErrorReason(t *testing.T) {
+	ctx := testContext(t)
+	c := newClient(t, newServer(t, server.Config{}))
+	_, err := c.Create(ctx, client.NewTable{Game: "cabo", Players: 3, Bots: []string{"", "easy"}, Name: "Ada"})
+	var ae *client.APIError
+	if !errors.As(err, &ae) || ae.Status != 400 || ae.Code != "bad_bots" || ae.Reason != "bots_length" ||
+		ae.Args["bots"] != 2.0 || ae.Args["players"] != 3.0 {
+		t.Fatalf("two bots entries for three seats: %v (%+v)", err, ae)
+	}
+}
+
 // With cookies, a guest's session seats them without a token.
 func TestGuestSession(t *testing.T) {
 	ctx := testContext(t)

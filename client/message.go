@@ -3,6 +3,8 @@ package client
 import (
 	"encoding/json"
 	"fmt"
+
+	"tapis/wire"
 )
 
 // Message is one message from the server: *Welcome, *State,
@@ -13,116 +15,31 @@ type Message interface {
 	Kind() string
 }
 
-// Table is a table as everyone sees it (the server's tableInfo).
-type Table struct {
-	ID      string          `json:"id"`
-	Game    string          `json:"game"`
-	Players int             `json:"players"`
-	Options json.RawMessage `json:"options"`
-	// Status is "waiting" (free seats), "playing" or "over".
-	Status      string     `json:"status"`
-	Match       int        `json:"match"`
-	Seats       []SeatInfo `json:"seats"`
-	TurnSeconds int        `json:"turn_seconds"`
-	Watchers    int        `json:"watchers"`
-	// Host is the creator's seat, -1 for none.
-	Host      int  `json:"host"`
-	MemoryAid bool `json:"memory_aid"`
-	Rated     bool `json:"rated"`
-}
-
-// SeatInfo is one seat as everyone sees it.
-type SeatInfo struct {
-	Name string `json:"name"`
-	// Bot is the level of a bot's seat, "" for a person's.
-	Bot       string `json:"bot"`
-	Free      bool   `json:"free"`
-	Connected bool   `json:"connected"`
-	// Standin is true while a bot plays for the seat's absent player.
-	Standin bool `json:"standin"`
-}
-
-// Welcome is the first message of a connection.
-type Welcome struct {
-	// Seat is the connection's seat, -1 for a spectator.
-	Seat  int   `json:"seat"`
-	Table Table `json:"table"`
-	// History is the events of the match so far that the seat may see.
-	History []json.RawMessage `json:"history"`
-}
-
-// State is what the seat sees after every move, a new deal, or its
-// arrival.
-type State struct {
-	Match int `json:"match"`
-	// N is the number of moves applied in the match: a move answering
-	// this state carries it.
-	N int `json:"n"`
-	// Status is "playing" or "over".
-	Status string `json:"status"`
-	// By is the seat whose move this state follows, -1 for a new deal or
-	// a reconnection.
-	By int `json:"by"`
-	// View is the seat's view, in the game's own shape (docs/rules.md).
-	View json.RawMessage `json:"view"`
-	// Legal is the seat's legal moves now, ready to send; empty when it
-	// must wait.
-	Legal []json.RawMessage `json:"legal"`
-	// ToMove is the seats that must act (several in simultaneous phases).
-	ToMove []int  `json:"to_move"`
-	Result Result `json:"result"`
-	// Rounds is every completed round's scores, one per seat.
-	Rounds [][]int           `json:"rounds"`
-	Events []json.RawMessage `json:"events"`
-	// TurnLeftMS is, at a table with a time per move, the milliseconds
-	// each human seat that must act has left, keyed by seat ("0").
-	TurnLeftMS map[string]int64 `json:"turn_left_ms"`
-}
-
-// Result is the match's scores so far.
-type Result struct {
-	Rounds      int   `json:"round"`
-	Scores      []int `json:"scores"`
-	RoundScores []int `json:"round_scores"`
-	// Winners is filled once the match is over; ties share.
-	Winners []int `json:"winners"`
-}
-
-// Over reports whether the match is over.
-func (s *State) Over() bool { return s.Status == "over" }
-
-// Moves reports whether seat must act in this state.
-func (s *State) Moves(seat int) bool {
-	for _, t := range s.ToMove {
-		if t == seat {
-			return true
-		}
-	}
-	return false
-}
-
-// TableUpdate tells of a change of seats or connections.
-type TableUpdate struct {
-	Table Table `json:"table"`
-}
-
-// Error is the server's refusal of a message: a stable Code ("stale",
-// "refused", "too_fast", ...), English words, and the ID of the message
-// that caused it, when it had one.
-type Error struct {
-	Code    string `json:"code"`
-	Message string `json:"error"`
-	ID      *int64 `json:"id"`
-	// RetryAfter is, for "chat_slow", the seconds to wait.
-	RetryAfter int `json:"retry_after"`
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("client: server refused: %s: %s", e.Code, e.Message)
-}
-
-// Pong answers a ping.
-type Pong struct{}
+// The server's messages as a client reads them (package wire has their
+// fields): a game's views and events are left as JSON, to decode with
+// the game's own shapes.
+type (
+	// Welcome is the first message of a connection.
+	Welcome = wire.Welcome[json.RawMessage]
+	// State is what the seat sees after every move, a new deal, or its
+	// arrival.
+	State = wire.State[json.RawMessage]
+	// TableUpdate tells of a change of seats or connections.
+	TableUpdate = wire.TableUpdate
+	// Table is a table as everyone sees it.
+	Table = wire.Table
+	// SeatInfo is one seat as everyone sees it.
+	SeatInfo = wire.SeatInfo
+	// Result is the match's scores so far.
+	Result = wire.Result
+	// Error is the server's refusal of a message: a stable Code
+	// ("stale", "refused", "too_fast", ...), for an engine's refusal a
+	// stable Reason and its Args, English words, and the ID of the
+	// message that caused it, when it had one. It is an error.
+	Error = wire.Error
+	// Pong answers a ping.
+	Pong = wire.Pong
+)
 
 // Other is any other message (chat, chat_history, watchers, hello,
 // muted): its type and JSON, for clients that want them.
@@ -131,12 +48,8 @@ type Other struct {
 	Raw  json.RawMessage
 }
 
-func (*Welcome) Kind() string     { return "welcome" }
-func (*State) Kind() string       { return "state" }
-func (*TableUpdate) Kind() string { return "table" }
-func (*Error) Kind() string       { return "error" }
-func (*Pong) Kind() string        { return "pong" }
-func (o *Other) Kind() string     { return o.Type }
+// Kind is the message's type.
+func (o *Other) Kind() string { return o.Type }
 
 // decode turns one server message into its type.
 func decode(b []byte) (Message, error) {
@@ -148,16 +61,16 @@ func decode(b []byte) (Message, error) {
 	}
 	var m Message
 	switch head.Type {
-	case "welcome":
+	case wire.TypeWelcome:
 		m = new(Welcome)
-	case "state":
+	case wire.TypeState:
 		m = new(State)
-	case "table":
+	case wire.TypeTable:
 		m = new(TableUpdate)
-	case "error":
+	case wire.TypeError:
 		m = new(Error)
-	case "pong":
-		return &Pong{}, nil
+	case wire.TypePong:
+		return &Pong{Type: wire.TypePong}, nil
 	case "":
 		return nil, fmt.Errorf("client: a message without a type: %.100s", b)
 	default:

@@ -25,6 +25,10 @@ type Entry struct {
 	// Trials are the runs of the conformance suite (game/gametest) the
 	// game must pass: every table size, and its options' variants.
 	Trials []Trial
+	// Reasons are every reason the game's refusals may give (Refusal),
+	// shared ones included: clients translate each, docs/API.md lists
+	// each, and gametest.Refusals holds the engine to them.
+	Reasons []string
 }
 
 // Registered is a game that carries its Entry. Every game games.All

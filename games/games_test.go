@@ -32,6 +32,24 @@ func TestContract(t *testing.T) {
 	}
 }
 
+// TestRefusals sends every registered game's illegal moves, spoiled
+// moves and bad configurations (gametest.Refusals): each refusal must be a
+// game.Refusal with a reason the game registers, so that clients can word
+// it from their dictionaries.
+func TestRefusals(t *testing.T) {
+	for _, g := range registeredAndToy() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			e := entry(t, g)
+			var cfgs []game.Config
+			for _, tr := range e.Trials {
+				cfgs = append(cfgs, tr.Configs...)
+			}
+			gametest.Refusals(t, g, e.Reasons, cfgs)
+		})
+	}
+}
+
 // TestProperty runs the suite's property check over every registered
 // game's tables.
 func TestProperty(t *testing.T) {
@@ -73,6 +91,9 @@ func TestEntries(t *testing.T) {
 			if !sizes[n] {
 				t.Errorf("%s: the suite's tables skip %d players", name, n)
 			}
+		}
+		if len(e.Reasons) == 0 {
+			t.Errorf("%s: no reasons: its refusals could not be translated", name)
 		}
 		if l := e.Levels; l.Normal < 1 || l.Hard < l.Normal || bot.Budgets(g) != l {
 			t.Errorf("%s: levels %+v, bot plays with %+v", name, l, bot.Budgets(g))

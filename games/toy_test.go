@@ -26,6 +26,7 @@ func (toy) Entry() game.Entry {
 		Anchors: map[string]float64{"random": 0, "easy": 20, "normal": 25, "hard": 30},
 		Look:    game.Look{Title: "Toy", Scoring: "high", Round: "round"},
 		Trials:  []game.Trial{{Games: 100, Configs: game.Configs(2, 4)}},
+		Reasons: []string{game.ReasonNotYourTurn, game.ReasonBadMove, game.ReasonUnreadable, game.ReasonBadPlayers, game.ReasonBadOptions},
 	}
 }
 
@@ -58,7 +59,7 @@ func (toy) MarshalMove(m game.Move) ([]byte, error) {
 func (toy) UnmarshalMove(b []byte) (game.Move, error) {
 	n, err := strconv.Atoi(string(b))
 	if err != nil || (n != 1 && n != 2) {
-		return 0, fmt.Errorf("toy: bad move %q", b)
+		return 0, game.Refuse("toy", "", game.ReasonUnreadable, nil, "bad move %q", b)
 	}
 	return game.Move(n), nil
 }
@@ -102,7 +103,7 @@ func (st *toyState) Legal(s game.Seat, buf []game.Move) []game.Move {
 
 func (st *toyState) Apply(s game.Seat, m game.Move, log *game.Log) error {
 	if !st.ToMove().Has(s) {
-		return fmt.Errorf("toy: not seat %d's turn", s)
+		return game.Refuse("toy", "", game.ReasonNotYourTurn, map[string]any{"turn": int(st.turn)}, "not seat %d's turn", s)
 	}
 	switch m {
 	case toyDraw:
@@ -116,7 +117,7 @@ func (st *toyState) Apply(s game.Seat, m game.Move, log *game.Log) error {
 	case toyStop:
 		st.stopped = st.stopped.With(s)
 	default:
-		return fmt.Errorf("toy: not a move")
+		return game.Refuse("toy", "", game.ReasonBadMove, nil, "not a move")
 	}
 	for st.turn = (st.turn + 1) % game.Seat(st.n); st.stopped.Has(st.turn) && !st.Over(); {
 		st.turn = (st.turn + 1) % game.Seat(st.n)

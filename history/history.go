@@ -132,19 +132,19 @@ func (s *Service) finished(w http.ResponseWriter, r *http.Request, id string, no
 	}
 	switch {
 	case errors.Is(err, errNotOver):
-		api.Error(w, http.StatusConflict, "not_over", "server: this match is not over: its history is shown once it ends")
+		api.Error(w, http.StatusConflict, api.CodeNotOver, "server: this match is not over: its history is shown once it ends")
 		return nil
 	case errors.Is(err, store.ErrNotFound):
-		api.Error(w, http.StatusNotFound, "not_found", "server: no such table or match")
+		api.Error(w, http.StatusNotFound, api.CodeNotFound, "server: no such table or match")
 		return nil
 	case err != nil:
 		s.log.Error("history", "table", id, "match", no, "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the match could not be read; try again")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the match could not be read; try again")
 		return nil
 	}
 	g := s.games[sv.Game]
 	if g == nil {
-		api.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("server: no game %q here", sv.Game))
+		api.Error(w, http.StatusNotFound, api.CodeNotFound, fmt.Sprintf("server: no game %q here", sv.Game))
 		return nil
 	}
 	rp := &replayed{sv: sv, g: g}
@@ -153,12 +153,12 @@ func (s *Service) finished(w http.ResponseWriter, r *http.Request, id string, no
 		err = errNotOver
 	}
 	if errors.Is(err, errNotOver) {
-		api.Error(w, http.StatusConflict, "not_over", "server: this match is not over: its history is shown once it ends")
+		api.Error(w, http.StatusConflict, api.CodeNotOver, "server: this match is not over: its history is shown once it ends")
 		return nil
 	}
 	if err != nil {
 		s.log.Error("history: replay", "table", id, "match", sv.Match.No, "err", err)
-		api.Error(w, http.StatusInternalServerError, "broken", "server: this match cannot be replayed")
+		api.Error(w, http.StatusInternalServerError, api.CodeBroken, "server: this match cannot be replayed")
 		return nil
 	}
 	return rp
@@ -178,10 +178,10 @@ func (s *Service) slot(w http.ResponseWriter, r *http.Request) bool {
 	switch err := s.acquire(r); {
 	case errors.As(err, &full):
 		w.Header().Set("Retry-After", limit.RetryAfter(full.Retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast", "server: too many history answers for your network at once; try again in a moment")
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFast, "server: too many history answers for your network at once; try again in a moment")
 		return false
 	case err != nil:
-		api.Error(w, http.StatusServiceUnavailable, "busy", "server: try again in a moment")
+		api.Error(w, http.StatusServiceUnavailable, api.CodeBusy, "server: try again in a moment")
 		return false
 	}
 	return true
@@ -257,7 +257,7 @@ func matchNo(w http.ResponseWriter, v string) (int, bool) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 {
-		api.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: %q is not a match number", v))
+		api.Error(w, http.StatusBadRequest, api.CodeBadRequest, fmt.Sprintf("server: %q is not a match number", v))
 		return 0, false
 	}
 	return n, true

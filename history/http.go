@@ -64,7 +64,7 @@ func (s *Service) Info(w http.ResponseWriter, r *http.Request) {
 	st, err := rp.start()
 	if err != nil {
 		s.release()
-		api.Error(w, http.StatusInternalServerError, "broken", "server: this match cannot be replayed")
+		api.Error(w, http.StatusInternalServerError, api.CodeBroken, "server: this match cannot be replayed")
 		return
 	}
 	rounds := [][]int{}
@@ -113,7 +113,7 @@ func (s *Service) Steps(w http.ResponseWriter, r *http.Request) {
 	all := q == "all"
 	seat, err := strconv.Atoi(q)
 	if !all && err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_request", `server: seat must be a seat number or "all"`)
+		api.Error(w, http.StatusBadRequest, api.CodeBadRequest, `server: seat must be a seat number or "all"`)
 		return
 	}
 	rp := s.finishedFor(w, r, r.PathValue("no"))
@@ -124,12 +124,12 @@ func (s *Service) Steps(w http.ResponseWriter, r *http.Request) {
 		letGo: s.release, retake: func() error { return s.acquire(r) }}
 	defer sw.done()
 	if !all && (seat < 0 || seat >= rp.sv.Players) {
-		api.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("server: seat %d is not at this table", seat))
+		api.Error(w, http.StatusBadRequest, api.CodeBadRequest, fmt.Sprintf("server: seat %d is not at this table", seat))
 		return
 	}
 	st, err := rp.start()
 	if err != nil {
-		api.Error(w, http.StatusInternalServerError, "broken", "server: this match cannot be replayed")
+		api.Error(w, http.StatusInternalServerError, api.CodeBroken, "server: this match cannot be replayed")
 		return
 	}
 	head, _ := json.Marshal(struct {

@@ -69,7 +69,7 @@ func (s *Service) Enqueue(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.games[req.Game]
 	if g == nil {
-		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+req.Game)
+		api.Error(w, http.StatusBadRequest, api.CodeBadGame, "server: unknown game "+req.Game)
 		return
 	}
 	if req.Bot == "" {
@@ -80,14 +80,14 @@ func (s *Service) Enqueue(w http.ResponseWriter, r *http.Request) {
 		wait = time.Duration(*req.WaitSeconds) * time.Second
 	}
 	if err := Check(g, req.Players, req.Bot, wait); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_queue", err.Error())
+		api.Refuse(w, http.StatusBadRequest, api.CodeBadQueue, err)
 		return
 	}
 	p, ok := s.cfg.Accounts.Current(r)
 	if !ok {
 		name := account.CleanName(req.Name)
 		if name == "" {
-			api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+			api.Error(w, http.StatusBadRequest, api.CodeBadName, "server: a name is needed to play")
 			return
 		}
 		var err error
@@ -99,7 +99,7 @@ func (s *Service) Enqueue(w http.ResponseWriter, r *http.Request) {
 	e := store.Entry{Player: p.ID, Name: p.Name, Game: g.Name(), Players: req.Players, Bot: req.Bot, Wait: wait, Joined: time.Now(), Seat: -1}
 	if err := s.cfg.Store.Enqueue(r.Context(), e); err != nil {
 		s.log.Error("enqueue", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be joined")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the queue could not be joined")
 		return
 	}
 	s.pokeMatcher()
@@ -126,7 +126,7 @@ func (s *Service) Queued(w http.ResponseWriter, r *http.Request) {
 		return
 	case err != nil:
 		s.log.Error("queue entry", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the queue could not be read")
 		return
 	}
 	if e.Table != "" && !s.unfinished(r, p.ID, e.Table) {
@@ -159,7 +159,7 @@ func (s *Service) Dequeue(w http.ResponseWriter, r *http.Request) {
 	if p, ok := s.cfg.Accounts.Current(r); ok {
 		if err := s.cfg.Store.LeaveQueue(r.Context(), p.ID); err != nil {
 			s.log.Error("leave queue", "err", err)
-			api.Error(w, http.StatusInternalServerError, "store", "server: the queue could not be left")
+			api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the queue could not be left")
 			return
 		}
 	}
@@ -180,11 +180,11 @@ func (s *Service) ensureFailed(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &le):
 		w.Header().Set("Retry-After", limit.RetryAfter(le.Retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast", err.Error())
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFast, err.Error())
 	case errors.Is(err, account.ErrNameEmpty):
-		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to play")
+		api.Error(w, http.StatusBadRequest, api.CodeBadName, "server: a name is needed to play")
 	default:
 		s.log.Error("guest", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: your player could not be saved")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: your player could not be saved")
 	}
 }

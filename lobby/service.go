@@ -141,7 +141,7 @@ func (s *Service) MyTables(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.cfg.Store.PlayerTables(r.Context(), p.ID)
 	if err != nil {
 		s.log.Error("player tables", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: your tables could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: your tables could not be read")
 		return
 	}
 	for _, t := range ts {
@@ -189,7 +189,7 @@ const lobbyLimit = 100
 func (s *Service) List(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if g != "" && s.games[g] == nil {
-		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+g)
+		api.Error(w, http.StatusBadRequest, api.CodeBadGame, "server: unknown game "+g)
 		return
 	}
 	// Every open home page asks every few seconds: one read of the store
@@ -205,7 +205,7 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.cfg.Store.WaitingTables(r.Context(), g, time.Now().Add(-s.cfg.ListedFor), lobbyLimit)
 	if err != nil {
 		s.log.Error("lobby", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the lobby could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the lobby could not be read")
 		return
 	}
 	out := struct {

@@ -6,6 +6,7 @@ import (
 
 	"tapis/game"
 	"tapis/metrics"
+	"tapis/wire"
 )
 
 // A table's audience: the connections of its seats and its spectators,
@@ -64,7 +65,7 @@ func (t *table) attach(c *conn) {
 	// The welcome is encoded by the connection's goroutine, which sends
 	// it before anything queued on out (serveWS): a connect costs the
 	// table only the copy of the events it gives (welcome.go).
-	c.welcome = &welcomeMsg{Type: "welcome", Seat: c.seat, Table: t.info(), History: t.recent(c.seat)}
+	c.welcome = &wire.Welcome[any]{Type: wire.TypeWelcome, Seat: int(c.seat), Table: t.info(), History: t.recent(c.seat)}
 	if t.st != nil {
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
 	}
@@ -132,7 +133,7 @@ func (t *table) tellWatchers() {
 		return
 	}
 	t.told = t.watchers
-	b := encode(watchersMsg{Type: "watchers", Count: t.watchers})
+	b := encode(wire.Watchers{Type: wire.TypeWatchers, Count: t.watchers})
 	for c := range t.conns {
 		t.send(c, b)
 	}
@@ -149,7 +150,7 @@ func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
 // stateEncoder starts the state messages of the table's position after
 // the move whose events are evs (encode.go).
 func (t *table) stateEncoder(by game.Seat, evs []game.Event) *stateEncoder {
-	p := stateParts{Match: t.match, N: t.n, Status: t.status().String(), By: by, Standin: t.byStandin && by >= 0, ToMove: t.st.ToMove(),
+	p := stateParts{Match: t.match, N: t.n, Status: t.status(), By: by, Standin: t.byStandin && by >= 0, ToMove: t.st.ToMove(),
 		Result: t.st.Result(), Rounds: t.rounds, TurnLeft: t.turnLeft()}
 	return newStateEncoder(t.g, t.codec, t.st, &p, evs)
 }
@@ -179,7 +180,7 @@ func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 func (t *table) broadcastInfo() {
 	// Seats may have changed: this node's lobby answers are read again.
 	t.srv.lobbyGen.Add(1)
-	b := encode(tableMsg{Type: "table", Table: t.info()})
+	b := encode(wire.TableUpdate{Type: wire.TypeTable, Table: t.info()})
 	for c := range t.conns {
 		t.send(c, b)
 	}
@@ -203,7 +204,7 @@ func (t *table) send(c *conn, b []byte) {
 
 func (t *table) sendError(c *conn, code, text string, id *int64) {
 	t.srv.cfg.Metrics.Refused(code, answered(t.answering))
-	t.send(c, encode(errorMsg{Type: "error", Code: code, Error: text, ID: id}))
+	t.send(c, encode(&wire.Error{Type: wire.TypeError, Code: code, Message: text, ID: id}))
 }
 
 // answered is the metrics' name of the message an error answers: none

@@ -17,6 +17,7 @@ import (
 	"tapis/game"
 	"tapis/limit"
 	"tapis/store"
+	"tapis/wire"
 )
 
 // The chat at a table: its players and its spectators write plain lines,
@@ -77,7 +78,7 @@ type chatRoom struct {
 	// lines are the last chatHistory lines, once read from the store
 	// (read); enc is their chat_history message, encoded once for every
 	// connection that attaches until the next line.
-	lines []chatLine
+	lines []wire.ChatLine
 	read  bool
 	enc   []byte
 	// muted holds the spectators the host muted, by chatID.
@@ -152,20 +153,20 @@ func cleanChat(text string) string {
 // is not counted against the next ones: only lines taken use the burst.
 func (s *Server) screenChat(ctx context.Context, t *table, c *conn, m *clientMsg) bool {
 	text := cleanChat(m.Text)
-	e := errorMsg{Type: "error", ID: m.ID}
+	e := wire.Error{Type: wire.TypeError, ID: m.ID}
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		e.Code, e.Error = codeChatEmpty, "server: a chat line needs some text"
+		e.Code, e.Message = wire.CodeChatEmpty, "server: a chat line needs some text"
 	case n > chatMax:
-		e.Code, e.Error = codeChatLong, fmt.Sprintf("server: a chat line may hold %d characters, not %d", chatMax, n)
+		e.Code, e.Message = wire.CodeChatLong, fmt.Sprintf("server: a chat line may hold %d characters, not %d", chatMax, n)
 	default:
 		d, ok := s.chatPace(c)
 		if ok {
 			m.Text = text
 			return true
 		}
-		e.Code, e.RetryAfter = codeChatSlow, int(math.Ceil(d.Seconds()))
-		e.Error = fmt.Sprintf("server: too many chat lines: wait %d s", e.RetryAfter)
+		e.Code, e.RetryAfter = wire.CodeChatSlow, int(math.Ceil(d.Seconds()))
+		e.Message = fmt.Sprintf("server: too many chat lines: wait %d s", e.RetryAfter)
 	}
 	s.cfg.Metrics.Refused(e.Code, "chat")
 	b := encode(e)
@@ -182,10 +183,10 @@ func (t *table) chat(c *conn, m clientMsg) {
 	}
 	switch {
 	case name == "":
-		t.sendError(c, codeChatName, `server: say who you are first: {"type":"hello","name":"..."}`, m.ID)
+		t.sendError(c, wire.CodeChatName, `server: say who you are first: {"type":"hello","name":"..."}`, m.ID)
 		return
 	case c.seat < 0 && t.talk.muted[chatID(c)]:
-		t.sendError(c, codeMuted, "server: the table's host has muted you", m.ID)
+		t.sendError(c, wire.CodeMuted, "server: the table's host has muted you", m.ID)
 		return
 	}
 	t.loadChat()
@@ -196,7 +197,7 @@ func (t *table) chat(c *conn, m clientMsg) {
 	no, err := t.srv.cfg.Store.AppendChat(ctx, l)
 	if err != nil {
 		t.srv.log.Error("chat", "table", t.id, "err", err)
-		t.sendError(c, codeChatFailed, "server: the line could not be saved; try again", m.ID)
+		t.sendError(c, wire.CodeChatFailed, "server: the line could not be saved; try again", m.ID)
 		return
 	}
 	l.No = no
@@ -211,15 +212,15 @@ func (t *table) chat(c *conn, m clientMsg) {
 		}
 		t.talk.enc = nil
 	}
-	b := encode(chatMsg{Type: "chat", Line: cl})
+	b := encode(wire.Chat{Type: wire.TypeChat, Line: cl})
 	for o := range t.conns {
 		t.send(o, b)
 	}
 }
 
 // lineOf is a stored line as the protocol shows it.
-func lineOf(l store.Line) chatLine {
-	cl := chatLine{No: l.No, Seat: l.Seat, Name: l.Name, Text: l.Text, At: l.At, Spectator: l.Seat < 0}
+func lineOf(l store.Line) wire.ChatLine {
+	cl := wire.ChatLine{No: l.No, Seat: l.Seat, Name: l.Name, Text: l.Text, At: l.At, Spectator: l.Seat < 0}
 	if cl.Spectator {
 		cl.From = l.Player
 	}
@@ -239,7 +240,7 @@ func (t *table) loadChat() {
 		t.srv.log.Error("read the chat", "table", t.id, "err", err)
 		return
 	}
-	t.talk.lines = make([]chatLine, 0, len(lines))
+	t.talk.lines = make([]wire.ChatLine, 0, len(lines))
 	for _, l := range lines {
 		t.talk.lines = append(t.talk.lines, lineOf(l))
 	}
@@ -253,7 +254,7 @@ func (t *table) chatHistory(c *conn) {
 		return
 	}
 	if t.talk.enc == nil {
-		t.talk.enc = encode(chatHistoryMsg{Type: "chat_history", Lines: t.talk.lines})
+		t.talk.enc = encode(wire.ChatHistory{Type: wire.TypeChatHistory, Lines: t.talk.lines})
 	}
 	t.send(c, t.talk.enc)
 }
@@ -263,29 +264,29 @@ func (t *table) hello(c *conn, m clientMsg) {
 	name := account.CleanName(m.Name)
 	switch {
 	case c.seat >= 0:
-		t.sendError(c, codeBadMessage, "server: a seat's chat lines carry its seat's name", m.ID)
+		t.sendError(c, wire.CodeBadMessage, "server: a seat's chat lines carry its seat's name", m.ID)
 	case c.player != "":
 		// A signed-in spectator writes under their player's name, not
 		// the one their page offers.
-		t.send(c, encode(helloMsg{Type: "hello", Name: c.name, From: chatID(c)}))
+		t.send(c, encode(wire.Hello{Type: wire.TypeHello, Name: c.name, From: chatID(c)}))
 	case c.name != "":
-		t.sendError(c, codeNamed, "server: this connection has a name already", m.ID)
+		t.sendError(c, wire.CodeNamed, "server: this connection has a name already", m.ID)
 	case name == "":
-		t.sendError(c, codeBadName, "server: a name needs a letter or a sign", m.ID)
+		t.sendError(c, wire.CodeBadName, "server: a name needs a letter or a sign", m.ID)
 	case t.nameTaken(name):
 		// A spectator may not pass for a player (their lines are marked,
 		// but a glance reads the name).
-		t.sendError(c, codeNameTaken, errNameTaken.Error(), m.ID)
+		t.sendError(c, wire.CodeNameTaken, errNameTaken.Error(), m.ID)
 	default:
 		c.name = name
-		t.send(c, encode(helloMsg{Type: "hello", Name: name, From: chatID(c)}))
+		t.send(c, encode(wire.Hello{Type: wire.TypeHello, Name: name, From: chatID(c)}))
 	}
 }
 
 // mute refuses, for the host, the lines of a spectator at the table.
 func (t *table) mute(c *conn, m clientMsg) {
 	if c.seat < 0 || c.seat != t.host {
-		t.sendError(c, codeNotHost, "server: only the table's host may mute a spectator", m.ID)
+		t.sendError(c, wire.CodeNotHost, "server: only the table's host may mute a spectator", m.ID)
 		return
 	}
 	name, found := "", t.talk.muted[m.Spectator]
@@ -295,14 +296,14 @@ func (t *table) mute(c *conn, m clientMsg) {
 		}
 	}
 	if !found {
-		t.sendError(c, codeBadMessage, fmt.Sprintf("server: no spectator %q is at the table", m.Spectator), m.ID)
+		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: no spectator %q is at the table", m.Spectator), m.ID)
 		return
 	}
 	if t.talk.muted == nil {
 		t.talk.muted = map[string]bool{}
 	}
 	t.talk.muted[m.Spectator] = true
-	b := encode(mutedMsg{Type: "muted", Spectator: m.Spectator, Name: name})
+	b := encode(wire.Muted{Type: wire.TypeMuted, Spectator: m.Spectator, Name: name})
 	for o := range t.conns {
 		t.send(o, b)
 	}

@@ -8,18 +8,11 @@ import (
 	"time"
 
 	"tapis/server"
+	"tapis/wire"
 )
 
 // chatLine is a line of the chat as a client reads it.
-type chatLine struct {
-	No        int       `json:"no"`
-	Seat      int       `json:"seat"`
-	Name      string    `json:"name"`
-	Text      string    `json:"text"`
-	At        time.Time `json:"at"`
-	Spectator bool      `json:"spectator"`
-	From      string    `json:"from"`
-}
+type chatLine = wire.ChatLine
 
 // chatMsg is any of the chat's messages (and errors), decoded loosely.
 type chatMsg struct {

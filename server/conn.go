@@ -19,6 +19,7 @@ import (
 	"tapis/api"
 	"tapis/cluster"
 	"tapis/game"
+	"tapis/wire"
 )
 
 // conn is one WebSocket client at a table, seated or watching. Its out
@@ -43,7 +44,7 @@ type conn struct {
 	bye websocket.StatusCode
 	// welcome is the connection's first message, which attach builds
 	// and serveWS encodes and sends, off the table's goroutine.
-	welcome *welcomeMsg
+	welcome *wire.Welcome[any]
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -63,21 +64,21 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	release, ok := s.guard.conns.Acquire(s.guard.client(r))
 	if !ok {
-		api.Error(w, http.StatusTooManyRequests, "too_many_conns",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConns,
 			fmt.Sprintf("server: your address holds %d connections already; close some", s.cfg.Limits.Conns))
 		return
 	}
 	defer release()
 	releaseNet, ok := s.guard.netConns.Acquire(s.guard.network(r))
 	if !ok {
-		api.Error(w, http.StatusTooManyRequests, "too_many_conns_network",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnsNetwork,
 			fmt.Sprintf("server: your network holds %d connections already; close some", s.cfg.Limits.NetConns))
 		return
 	}
 	defer releaseNet()
 	releaseAll, ok := s.guard.totalConns.Acquire("")
 	if !ok {
-		api.Error(w, http.StatusTooManyRequests, "too_many_conns_server",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnsServer,
 			fmt.Sprintf("server: the server holds %d connections already; try again later", s.cfg.Limits.TotalConns))
 		return
 	}
@@ -97,15 +98,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		full = t.admit(seat)
 	}); err != nil {
-		api.Error(w, http.StatusServiceUnavailable, "closed", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, err.Error())
 		return
 	}
 	switch {
 	case !ok:
-		api.Error(w, http.StatusForbidden, "bad_token", "server: this seat token is not valid at this table")
+		api.Error(w, http.StatusForbidden, api.CodeBadToken, "server: this seat token is not valid at this table")
 		return
 	case full != "":
-		api.Error(w, http.StatusServiceUnavailable, "crowded", full)
+		api.Error(w, http.StatusServiceUnavailable, api.CodeCrowded, full)
 		return
 	}
 	// Until attached, the place admit holds is given back on every way out.
@@ -116,7 +117,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if !s.reader() {
-		api.Error(w, http.StatusServiceUnavailable, "closed", "server: stopping")
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, "server: stopping")
 		return
 	}
 	defer s.readers.Done()
@@ -284,7 +285,7 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn,
 			// the flood.
 			if now := time.Now(); now.Sub(warned) >= time.Second {
 				warned = now
-				t.post(ctx, func() { t.sendError(c, codeTooFast, "server: too many messages: slow down", nil) })
+				t.post(ctx, func() { t.sendError(c, wire.CodeTooFast, "server: too many messages: slow down", nil) })
 			}
 			select {
 			case <-time.After(wait):
@@ -297,7 +298,7 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn,
 		if len(*data) > s.cfg.MaxMessage {
 			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(*data))
 			putReadBuf(data)
-			t.post(ctx, func() { t.sendError(c, codeTooLarge, text, nil) })
+			t.post(ctx, func() { t.sendError(c, wire.CodeTooLarge, text, nil) })
 			continue
 		}
 		m, err := decodeClient(typ, *data)
@@ -305,7 +306,7 @@ func (s *Server) read(ctx context.Context, ws cluster.Socket, t *table, c *conn,
 		m.read = s.cfg.Metrics.Now()
 		if err != nil {
 			text := err.Error()
-			t.post(ctx, func() { t.sendError(c, codeBadMessage, text, m.ID) })
+			t.post(ctx, func() { t.sendError(c, wire.CodeBadMessage, text, m.ID) })
 			continue
 		}
 		// A chat line is checked and paced here, before the table sees

@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"strconv"
+
+	"tapis/wire"
 )
 
 // A client message decoded without encoding/json where that is safe: the
@@ -111,7 +113,7 @@ func decodeFast(data []byte, m *clientMsg) (ok bool) {
 
 // internType returns the known message types without allocating.
 func internType(v []byte) string {
-	for _, t := range [...]string{"move", "ping", "again", "seat_bot", "chat", "hello", "mute"} {
+	for _, t := range [...]string{wire.TypeMove, wire.TypePing, wire.TypeAgain, wire.TypeSeatBot, wire.TypeChat, wire.TypeHello, wire.TypeMute} {
 		if string(v) == t {
 			return t
 		}

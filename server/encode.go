@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"tapis/game"
+	"tapis/wire"
 )
 
 // The "state" message, built without encoding/json's reflection where it
@@ -16,12 +17,12 @@ import (
 // turn_left_ms) are written once per position, each seat's view once per
 // seat, each event once per move, and each legal move's JSON comes from a
 // cache shared by the game's tables. The bytes are those json.Marshal
-// gives a stateMsg (encode_test.go compares the two over random games).
+// gives a wire.State (encode_test.go compares the two over random games).
 
 // stateParts is what every seat's state message of one position shares.
 type stateParts struct {
 	Match, N int
-	Status   string
+	Status   wire.Status
 	By       game.Seat
 	Standin  bool
 	ToMove   game.Seats
@@ -60,10 +61,6 @@ var stateEncoders = sync.Pool{New: func() any {
 	return e
 }}
 
-// badState is sent for a state that could not be encoded: views and
-// events are plain data, so this is a bug in a game.
-const badState = `{"type":"error","code":"internal","error":"server: a message could not be encoded"}`
-
 // newStateEncoder starts the messages of state st (of game g, whose moves
 // codec encodes), after the move whose events are evs.
 func newStateEncoder(g game.Game, codec *moveCodec, st game.State, p *stateParts, evs []game.Event) *stateEncoder {
@@ -74,7 +71,7 @@ func newStateEncoder(g game.Game, codec *moveCodec, st game.State, p *stateParts
 	b = append(b, `,"n":`...)
 	b = strconv.AppendInt(b, int64(p.N), 10)
 	b = append(b, `,"status":`...)
-	b = e.appendString(b, p.Status)
+	b = e.appendString(b, string(p.Status))
 	b = append(b, `,"by":`...)
 	b = strconv.AppendInt(b, int64(p.By), 10)
 	if p.Standin {
@@ -158,7 +155,7 @@ func (e *stateEncoder) release() {
 // slice.
 func (e *stateEncoder) seat(s game.Seat) []byte {
 	if e.bad {
-		return []byte(badState)
+		return []byte(badEncoding)
 	}
 	b := append(e.moves[:0], '[')
 	if s != game.Spectator {
@@ -176,7 +173,7 @@ func (e *stateEncoder) seat(s game.Seat) []byte {
 		js, ok := e.event(i)
 		if !ok {
 			e.bad = true
-			return []byte(badState)
+			return []byte(badEncoding)
 		}
 		if !first {
 			b = append(b, ',')
@@ -198,7 +195,7 @@ func (e *stateEncoder) seat(s game.Seat) []byte {
 		e.out.Reset()
 		if err := e.enc.Encode(e.st.View(s)); err != nil {
 			e.bad = true
-			return []byte(badState)
+			return []byte(badEncoding)
 		}
 		view = bytes.TrimSuffix(e.out.Bytes(), []byte{'\n'})
 	}

@@ -10,15 +10,24 @@ import (
 	"tapis/game"
 	"tapis/games"
 	"tapis/history"
+	"tapis/wire"
 )
 
 // oldState is the state message as stateFor built it before encode.go:
-// encoding/json over a stateMsg, the legal moves marshalled one by one.
+// encoding/json over a wire.State, the legal moves marshalled one by one.
 func oldState(g game.Game, st game.State, p *stateParts, s game.Seat, evs []game.Event) []byte {
-	msg := stateMsg{
-		Type: "state", Match: p.Match, N: p.N, Status: p.Status, By: p.By, Standin: p.Standin,
-		View: st.View(s), Legal: []json.RawMessage{}, ToMove: p.ToMove.List(),
-		Result: p.Result, Rounds: p.Rounds, Events: []any{}, TurnLeft: p.TurnLeft,
+	msg := wire.State[any]{
+		Type: "state", Match: p.Match, N: p.N, Status: p.Status, By: int(p.By), Standin: p.Standin,
+		View: st.View(s), Legal: []json.RawMessage{}, ToMove: seatInts(p.ToMove.List()),
+		Result: wire.Result{Rounds: p.Result.Rounds, Scores: p.Result.Scores, RoundScores: p.Result.RoundScores,
+			Winners: seatInts(p.Result.Winners)},
+		Rounds: p.Rounds, Events: []any{},
+	}
+	if p.TurnLeft != nil {
+		msg.TurnLeft = map[int]int64{}
+		for s, ms := range p.TurnLeft {
+			msg.TurnLeft[int(s)] = ms
+		}
 	}
 	if s != game.Spectator {
 		for _, m := range st.Legal(s, nil) {
@@ -35,8 +44,21 @@ func oldState(g game.Game, st game.State, p *stateParts, s game.Seat, evs []game
 	return encode(msg)
 }
 
+// seatInts gives seats as the wire has them, keeping nil nil (encoding/json
+// writes null for it).
+func seatInts(seats []game.Seat) []int {
+	if seats == nil {
+		return nil
+	}
+	out := make([]int, len(seats))
+	for i, s := range seats {
+		out[i] = int(s)
+	}
+	return out
+}
+
 // The state messages encode.go writes are byte for byte those of
-// encoding/json over a stateMsg, for every seat and a spectator, at every
+// encoding/json over a wire.State, for every seat and a spectator, at every
 // position of random games of every game and table size, with and
 // without a time per move.
 func TestStateEncodingMatchesJSON(t *testing.T) {
@@ -56,9 +78,9 @@ func TestStateEncodingMatchesJSON(t *testing.T) {
 				by := game.Spectator
 				for n := 0; n < 3000; n++ {
 					rounds = history.NoteRound(rounds, st.Result())
-					status := "playing"
+					status := StatusPlaying
 					if st.Over() {
-						status = "over"
+						status = StatusOver
 					}
 					p := stateParts{Match: 1 + game_, N: n, Status: status, By: by, Standin: by >= 0 && n%3 == 0, ToMove: st.ToMove(),
 						Result: st.Result(), Rounds: rounds}

@@ -232,7 +232,7 @@ func (g *guard) allowCreate(w http.ResponseWriter, r *http.Request) bool {
 	retry, ok := g.netCreates.Allow(g.network(r))
 	if !ok {
 		w.Header().Set("Retry-After", limit.RetryAfter(retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast_network",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFastNetwork,
 			fmt.Sprintf("server: too many new tables from your network; try again in %s", retry.Round(time.Second)))
 	}
 	return ok
@@ -266,7 +266,7 @@ func allow(w http.ResponseWriter, rates *limit.Rates, client, what string) bool 
 	retry, ok := rates.Allow(client)
 	if !ok {
 		w.Header().Set("Retry-After", limit.RetryAfter(retry))
-		api.Error(w, http.StatusTooManyRequests, "too_fast",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooFast,
 			fmt.Sprintf("server: too many %s from your address; try again in %s", what, retry.Round(time.Second)))
 	}
 	return ok

@@ -6,9 +6,10 @@ import (
 
 	"tapis/game"
 	"tapis/store"
+	"tapis/wire"
 )
 
-// The host is the table's creator (tableInfo.Host). They may give a free
+// The host is the table's creator (wire.Table.Host). They may give a free
 // seat, or the seat of a guest who has left, to a bot, so that a table is
 // not held by a friend who never came or went home: the bot plays the seat
 // from then on, and the guest's token no longer seats anyone (the store
@@ -30,40 +31,40 @@ func (t *table) hostGrace() time.Duration {
 func (t *table) seatBot(c *conn, m clientMsg) {
 	switch {
 	case c.seat < 0 || c.seat != t.host:
-		t.sendError(c, codeNotHost, "server: only the table's host may give a seat to a bot", m.ID)
+		t.sendError(c, wire.CodeNotHost, "server: only the table's host may give a seat to a bot", m.ID)
 		return
 	case m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats):
-		t.sendError(c, codeBadMessage, fmt.Sprintf("server: seat_bot needs a seat from 0 to %d", len(t.seats)-1), m.ID)
+		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: seat_bot needs a seat from 0 to %d", len(t.seats)-1), m.ID)
 		return
 	case t.st != nil && t.st.Over():
-		t.sendError(c, codeOver, "server: the game is over", m.ID)
+		t.sendError(c, wire.CodeOver, "server: the game is over", m.ID)
 		return
 	case !seatable(m.Bot):
-		t.sendError(c, codeBadBot, fmt.Sprintf("server: no bot %q to seat", m.Bot), m.ID)
+		t.sendError(c, wire.CodeBadBot, fmt.Sprintf("server: no bot %q to seat", m.Bot), m.ID)
 		return
 	}
 	i := *m.Seat
 	seat := &t.seats[i]
 	switch {
 	case seat.Bot != "":
-		t.sendError(c, codeBotSeat, "server: a bot already plays that seat", m.ID)
+		t.sendError(c, wire.CodeBotSeat, "server: a bot already plays that seat", m.ID)
 		return
 	case t.rated && (seat.TokenHash != "" || seat.Player != ""):
 		// A rated seat is its player's for the whole match: a host who
 		// could give an absent opponent's seat away would pick who ranks
 		// last. A stand-in plays for them meanwhile; one who stays away
 		// is rated last (rated.go).
-		t.sendError(c, codeRatedSeat, "server: this table is rated: a person's seat is theirs for the whole match; a stand-in plays for them while they are away, and one who does not come back ranks last", m.ID)
+		t.sendError(c, wire.CodeRatedSeat, "server: this table is rated: a person's seat is theirs for the whole match; a stand-in plays for them while they are away, and one who does not come back ranks last", m.ID)
 		return
 	case seat.conns > 0:
-		t.sendError(c, codePresent, "server: that player is connected: only a free seat or a player who has left may be given to a bot", m.ID)
+		t.sendError(c, wire.CodePresent, "server: that player is connected: only a free seat or a player who has left may be given to a bot", m.ID)
 		return
 	case seat.TokenHash != "" && time.Since(seat.away) < t.hostGrace():
-		t.sendError(c, codePresent, fmt.Sprintf("server: that player left less than %v ago: give them a moment", t.hostGrace().Round(time.Second)), m.ID)
+		t.sendError(c, wire.CodePresent, fmt.Sprintf("server: that player left less than %v ago: give them a moment", t.hostGrace().Round(time.Second)), m.ID)
 		return
 	}
 	if _, err := t.newBot(m.Bot, game.Seat(i), 1); err != nil {
-		t.sendError(c, codeBadBot, err.Error(), m.ID)
+		t.sendError(c, wire.CodeBadBot, err.Error(), m.ID)
 		return
 	}
 	ns := store.Seat{Name: m.Bot, Bot: m.Bot}
@@ -77,7 +78,7 @@ func (t *table) seatBot(c *conn, m clientMsg) {
 	defer cancel()
 	if err := t.w.SetSeat(ctx, i, ns, start); err != nil {
 		t.srv.log.Error("seat a bot", "table", t.id, "seat", i, "err", err)
-		t.sendError(c, codeStore, "server: the seat could not be saved; try again", m.ID)
+		t.sendError(c, wire.CodeStore, "server: the seat could not be saved; try again", m.ID)
 		return
 	}
 	seat.Seat = ns

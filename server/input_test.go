@@ -118,7 +118,7 @@ func TestBotOnlyTableIsRefused(t *testing.T) {
 	if err != nil || len(ids) != 0 {
 		t.Fatalf("the refused table was stored: %v %v", ids, err)
 	}
-	h.create("cabo", []string{"", "easy"}, "", "")
+	h.create("cabo", []string{"", "easy"}, "Ann", "")
 }
 
 // Finding 10: a bot's seed is not a function of the match's seed: two

@@ -214,11 +214,11 @@ func (s *Server) find(w http.ResponseWriter, id string) *table {
 	t, err := s.lookup(id)
 	switch {
 	case errors.Is(err, errBusy):
-		api.Error(w, http.StatusServiceUnavailable, "busy", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeBusy, err.Error())
 	case errors.Is(err, errBroken):
-		api.Error(w, http.StatusNotFound, "broken", err.Error())
+		api.Error(w, http.StatusNotFound, api.CodeBroken, err.Error())
 	case t == nil:
-		api.Error(w, http.StatusNotFound, "no_table", "server: no such table")
+		api.Error(w, http.StatusNotFound, api.CodeNoTable, "server: no such table")
 	}
 	return t
 }

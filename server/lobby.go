@@ -16,6 +16,7 @@ import (
 	"tapis/game"
 	"tapis/limit"
 	"tapis/store"
+	"tapis/wire"
 )
 
 // The lobby's HTTP API: the games offered, creating a table, reading one,
@@ -53,8 +54,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 }
 
 // createReq asks for a new table. Bots has one entry per seat: "" for a
-// human, else a bot's name. The creator, if Name is given, takes the first
-// human seat.
+// person, else a bot's level; left out (or empty), every seat is a
+// person's. The creator, the signed-in player or else Name, takes the
+// first person's seat: one of the two is needed.
 type createReq struct {
 	Game    string          `json:"game"`
 	Players int             `json:"players"`
@@ -110,7 +112,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.stopping() {
-		api.Error(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeStopping, errStopping.Error())
 		return
 	}
 	client := s.guard.client(r)
@@ -119,33 +121,37 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.games[req.Game]
 	if g == nil {
-		api.Error(w, http.StatusBadRequest, "bad_game", fmt.Sprintf("server: unknown game %q", req.Game))
+		api.Error(w, http.StatusBadRequest, api.CodeBadGame, fmt.Sprintf("server: unknown game %q", req.Game))
 		return
 	}
 	if err := game.CheckPlayers(g, req.Players); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_players", err.Error())
+		api.Refuse(w, http.StatusBadRequest, api.CodeBadPlayers, err)
 		return
 	}
-	if len(req.Bots) > req.Players {
-		api.Error(w, http.StatusBadRequest, "bad_bots", "server: more bots than seats")
+	// A list of another length is a plan of other seats: a short one,
+	// like ["easy"] for two players, silently left a seat free.
+	if len(req.Bots) != 0 && len(req.Bots) != req.Players {
+		api.Write(w, http.StatusBadRequest, api.Refusal{Code: api.CodeBadBots, Reason: api.ReasonBotsLength,
+			Args:  map[string]any{"bots": len(req.Bots), "players": req.Players},
+			Error: fmt.Sprintf("server: bots has %d entries for %d seats: give one per seat, \"\" for a person", len(req.Bots), req.Players)})
 		return
 	}
 	turn, err := req.turn()
 	if err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_turn_seconds", err.Error())
+		api.Error(w, http.StatusBadRequest, api.CodeBadTurnSeconds, err.Error())
 		return
 	}
 	if req.MemoryAid && s.memRules[g.Name()] == nil {
-		api.Error(w, http.StatusBadRequest, "bad_memory_aid",
+		api.Error(w, http.StatusBadRequest, api.CodeBadMemoryAid,
 			fmt.Sprintf("server: %s has no private looks to remember: the memory aid is for Cabo", g.Name()))
 		return
 	}
 	if !slices.Contains(langs, req.Lang) {
-		api.Error(w, http.StatusBadRequest, "bad_lang", fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
+		api.Error(w, http.StatusBadRequest, api.CodeBadLang, fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
 		return
 	}
 	if req.Rated && !claimed(s.player(r)) {
-		api.Error(w, http.StatusForbidden, codeRatedAccount, errRatedAccount.Error())
+		api.Error(w, http.StatusForbidden, api.CodeRatedNeedsAccount, errRatedAccount.Error())
 		return
 	}
 	opts := req.Options
@@ -153,7 +159,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		opts = json.RawMessage("{}")
 	}
 	if _, err := g.New(game.Config{Players: req.Players, Options: opts, Seed: 1}); err != nil {
-		api.Error(w, http.StatusBadRequest, "bad_options", err.Error())
+		api.Refuse(w, http.StatusBadRequest, api.CodeBadOptions, err)
 		return
 	}
 	created := time.Now()
@@ -173,11 +179,12 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if !seatable(b) {
-			api.Error(w, http.StatusBadRequest, "bad_bots", fmt.Sprintf("server: no bot %q to seat (have %v)", b, bot.Offered))
+			api.Write(w, http.StatusBadRequest, api.Refusal{Code: api.CodeBadBots, Reason: api.ReasonUnknownBot,
+				Args: map[string]any{"bot": b}, Error: fmt.Sprintf("server: no bot %q to seat (have %v)", b, bot.Offered)})
 			return
 		}
 		if _, err := bot.New(g, b, game.Seat(i), 1); err != nil {
-			api.Error(w, http.StatusBadRequest, "bad_bots", err.Error())
+			api.Refuse(w, http.StatusBadRequest, api.CodeBadBots, err)
 			return
 		}
 		tab.Seats[i] = store.Seat{Name: b, Bot: b}
@@ -185,7 +192,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	// A table of bots alone would play on, costing CPU and disk, with
 	// nobody to play for: `tapis sim` is the place for bots against bots.
 	if len(req.Bots) == req.Players && !slices.Contains(req.Bots, "") {
-		api.Error(w, http.StatusBadRequest, "no_human", "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
+		api.Error(w, http.StatusBadRequest, api.CodeNoHuman, "server: a table needs at least one seat for a person; bots play each other with `tapis sim`")
 		return
 	}
 	resp := seatResp{Table: tab.ID, Seat: game.Spectator, URL: "/t/" + tab.ID, Invite: s.invite(r, tab.ID)}
@@ -195,22 +202,27 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if p, ok := s.player(r); ok {
 		name, player = p.Name, p.ID
 	}
-	if name != "" {
-		for i := range tab.Seats {
-			if tab.Seats[i].Bot == "" {
-				resp.Seat, resp.Token = game.Seat(i), randomToken()
-				tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token), Player: player}
-				// The creator's seat is the host's (a table created
-				// without a name has none).
-				tab.Host = i
-				break
-			}
+	// Without anyone to take a seat, the table would wait for guests
+	// invited by nobody, and have no host.
+	if name == "" {
+		api.Write(w, http.StatusBadRequest, api.Refusal{Code: api.CodeBadName, Reason: api.ReasonNameNeeded,
+			Error: "server: a name is needed to create a table (or a session: POST /api/me)"})
+		return
+	}
+	// The creator takes the first person's seat (there is one: no_human),
+	// which is the host's.
+	for i := range tab.Seats {
+		if tab.Seats[i].Bot == "" {
+			resp.Seat, resp.Token = game.Seat(i), randomToken()
+			tab.Seats[i] = store.Seat{Name: name, TokenHash: hashToken(resp.Token), Player: player}
+			tab.Host = i
+			break
 		}
 	}
 	loaded, _ := s.tables.count()
 	full := loaded >= s.cfg.MaxTables
 	if full {
-		api.Error(w, http.StatusServiceUnavailable, "busy", "server: too many tables; try again later")
+		api.Error(w, http.StatusServiceUnavailable, api.CodeBusy, "server: too many tables; try again later")
 		return
 	}
 	// One network's clients together hold no more than their share of
@@ -221,7 +233,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		var ok bool
 		if unhold, ok = s.guard.netTables.Acquire(net); !ok {
 			w.Header().Set("Retry-After", limit.RetryAfter(s.cfg.Limits.BusyIdle))
-			api.Error(w, http.StatusTooManyRequests, "too_many_tables_network",
+			api.Error(w, http.StatusTooManyRequests, api.CodeTooManyTablesNetwork,
 				fmt.Sprintf("server: your network holds %d tables already, its share of this server; try again later", s.cfg.Limits.NetTables))
 			return
 		}
@@ -234,13 +246,13 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		switch unwait, refused = s.guard.holdWaiting(client); refused {
 		case "client":
 			unhold()
-			api.Error(w, http.StatusTooManyRequests, "too_many_waiting",
+			api.Error(w, http.StatusTooManyRequests, api.CodeTooManyWaiting,
 				fmt.Sprintf("server: %d of your tables are waiting for players already; start or leave one first", s.cfg.Limits.Waiting))
 			return
 		case "network":
 			unhold()
 			w.Header().Set("Retry-After", limit.RetryAfter(s.cfg.Limits.BusyIdle))
-			api.Error(w, http.StatusTooManyRequests, "too_many_waiting_network",
+			api.Error(w, http.StatusTooManyRequests, api.CodeTooManyWaitingNetwork,
 				fmt.Sprintf("server: %d tables from your network are waiting for players already; try again later", s.cfg.Limits.NetWaiting))
 			return
 		}
@@ -257,7 +269,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		unwait()
 		unhold()
 		s.log.Error("create table", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the table could not be saved")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the table could not be saved")
 		return
 	}
 	// In a cluster, the node that made the table owns it first.
@@ -284,15 +296,15 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	// You is the signed-in player's seat at the table, -1 for none: a
 	// page opened on another device finds its seat without a token.
 	var in struct {
-		tableInfo
+		wire.Table
 		You game.Seat `json:"you"`
 	}
 	p, _ := s.player(r)
 	if err := t.call(r.Context(), func() {
-		in.tableInfo = t.info()
+		in.Table = t.info()
 		in.You, _ = t.seatOfPlayer(p.ID)
 	}); err != nil {
-		api.Error(w, http.StatusServiceUnavailable, "closed", err.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, err.Error())
 		return
 	}
 	api.Write(w, http.StatusOK, in)
@@ -316,11 +328,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	mayRate := claimed(p, ok)
 	if name == "" {
-		api.Error(w, http.StatusBadRequest, "bad_name", "server: a name is needed to sit down")
+		api.Error(w, http.StatusBadRequest, api.CodeBadName, "server: a name is needed to sit down")
 		return
 	}
 	if s.stopping() {
-		api.Error(w, http.StatusServiceUnavailable, "stopping", errStopping.Error())
+		api.Error(w, http.StatusServiceUnavailable, api.CodeStopping, errStopping.Error())
 		return
 	}
 	if !allow(w, s.guard.joins, s.guard.client(r), "seats taken") {
@@ -341,22 +353,23 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, errFull):
-		api.Error(w, http.StatusConflict, "full", err.Error())
+		api.Error(w, http.StatusConflict, api.CodeFull, err.Error())
 	case errors.Is(err, errRatedAccount):
-		api.Error(w, http.StatusForbidden, codeRatedAccount, err.Error())
+		api.Error(w, http.StatusForbidden, api.CodeRatedNeedsAccount, err.Error())
 	case errors.Is(err, errNameTaken):
-		api.Error(w, http.StatusConflict, "name_taken", err.Error())
+		api.Error(w, http.StatusConflict, api.CodeNameTaken, err.Error())
 	case err != nil:
 		s.log.Error("join", "table", t.id, "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the seat could not be saved")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the seat could not be saved")
 	default:
 		api.Write(w, http.StatusOK, seatResp{Table: t.id, Seat: seat, Token: token, URL: "/t/" + t.id, Invite: s.invite(r, t.id)})
 	}
 }
 
 // seatable reports whether a table may seat the bot called name: one of the
-// levels offered, or "heuristic", the old name of easy. Budgets (hard@N)
-// and the cheating reference bot are for measurement only.
+// levels offered. Budgets (hard@N), the cheating reference bot and
+// "heuristic" (the old name of easy, never listed by /api/games nor sent
+// by the web client) are for measurement only (tapis sim).
 func seatable(name string) bool {
-	return name == "heuristic" || slices.Contains(bot.Offered, name)
+	return slices.Contains(bot.Offered, name)
 }

@@ -163,7 +163,7 @@ func (o *leased) owned(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
 		if o.isCut() {
-			api.Error(w, http.StatusServiceUnavailable, "cluster", "server: this node has lost the cluster; try again")
+			api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: this node has lost the cluster; try again")
 			return
 		}
 		relayed := r.Header.Get(relayedHeader) != ""
@@ -184,14 +184,14 @@ func (o *leased) owned(h http.HandlerFunc) http.HandlerFunc {
 				return
 			case err != nil:
 				s.log.Error("lease", "table", id, "err", err)
-				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's owner could not be found; try again")
+				api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: the table's owner could not be found; try again")
 				return
 			case node == "":
 				h(w, r)
 				return
 			}
 			if relayed {
-				api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table has just moved; try again")
+				api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: the table has just moved; try again")
 				return
 			}
 			r.Header.Set(relayedHeader, o.node.ID())
@@ -212,7 +212,7 @@ func (o *leased) owned(h http.HandlerFunc) http.HandlerFunc {
 			// runs out (fencing keeps the gone node from writing).
 			gone = &held.Holder
 		}
-		api.Error(w, http.StatusServiceUnavailable, "cluster", "server: the table's node is not answering; try again")
+		api.Error(w, http.StatusServiceUnavailable, api.CodeCluster, "server: the table's node is not answering; try again")
 	}
 }
 

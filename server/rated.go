@@ -8,6 +8,7 @@ import (
 	"tapis/game"
 	"tapis/rating"
 	"tapis/store"
+	"tapis/wire"
 )
 
 // Rated tables: chosen at creation, for signed-in players with a username
@@ -19,18 +20,7 @@ import (
 // The leaderboards and profiles are served by package
 // rating/leaderboard.
 
-var (
-	errRatedAccount  = errors.New("server: a rated table is for signed-in players with a username: sign in or claim a username first")
-	codeRatedAccount = "rated_needs_account"
-)
-
-// seatRating is one seat's rating change in a rated match, shown on the
-// end panel: the displayed numbers before and after.
-type seatRating struct {
-	Before      int  `json:"before"`
-	After       int  `json:"after"`
-	Provisional bool `json:"provisional"`
-}
+var errRatedAccount = errors.New("server: a rated table is for signed-in players with a username: sign in or claim a username first")
 
 // claimed reports whether p may sit at a rated table.
 func claimed(p store.Player, ok bool) bool { return ok && p.Username != "" && !p.Deleted }
@@ -155,7 +145,7 @@ func (t *table) rate(leaver func(s int) bool) {
 		t.srv.log.Error("rated: read back", "table", t.id, "match", t.match, "err", err)
 		return
 	}
-	t.ratings = make([]seatRating, len(t.seats))
+	t.ratings = make([]wire.Rating, len(t.seats))
 	for _, r := range rows {
 		if r.Seat < 0 || r.Seat >= len(t.ratings) {
 			continue
@@ -165,6 +155,6 @@ func (t *table) rate(leaver func(s int) bool) {
 			before = rating.New() // the player's first rated game
 		}
 		after := rating.Rating{Mu: r.MuAfter, Sigma: r.SigmaAfter}
-		t.ratings[r.Seat] = seatRating{Before: before.Display(), After: after.Display(), Provisional: after.Provisional()}
+		t.ratings[r.Seat] = wire.Rating{Before: before.Display(), After: after.Display(), Provisional: after.Provisional()}
 	}
 }

@@ -1,6 +1,10 @@
 package server
 
-import "fmt"
+import (
+	"fmt"
+
+	"tapis/wire"
+)
 
 // Residence is where a table is, as this node holds it (lifecycle.go
 // tells its life). Only the table set moves a table from one residence
@@ -63,17 +67,13 @@ func legal(from, to Residence) bool {
 	return false
 }
 
-// Status is where a table's game is: waiting for players (free seats),
-// playing, or over (until "play again"). It goes on the wire as its
-// string (tableInfo, the state message, the metrics' label).
-type Status string
+// Status is where a table's game is (wire.Status): the table info, the
+// state message and the metrics' label carry it.
+type Status = wire.Status
 
 // The statuses of a table's game.
 const (
-	StatusWaiting Status = "waiting"
-	StatusPlaying Status = "playing"
-	StatusOver    Status = "over"
+	StatusWaiting = wire.StatusWaiting
+	StatusPlaying = wire.StatusPlaying
+	StatusOver    = wire.StatusOver
 )
-
-// String returns the status as it goes on the wire.
-func (s Status) String() string { return string(s) }

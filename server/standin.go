@@ -5,6 +5,7 @@ import (
 
 	"tapis/bot"
 	"tapis/game"
+	"tapis/wire"
 )
 
 // A stand-in is a bot that plays for a human seat whose player has been
@@ -141,6 +142,6 @@ func (t *table) tellMissed(c *conn) {
 	if evs == nil {
 		evs = []any{}
 	}
-	t.send(c, encode(missedMsg{Type: "standin_moves", Seat: c.seat, Moves: m.n, Events: evs}))
+	t.send(c, encode(wire.StandinMoves[any]{Type: wire.TypeStandinMoves, Seat: int(c.seat), Moves: m.n, Events: evs}))
 	*m = missedMoves{}
 }

@@ -15,6 +15,7 @@ import (
 	"tapis/game"
 	"tapis/history"
 	"tapis/store"
+	"tapis/wire"
 )
 
 var errTableClosed = errors.New("server: the table is closed")
@@ -110,11 +111,11 @@ type table struct {
 	thinker            game.Seat
 	thinkN             int // t.n when the thinking began
 
-	// rounds is every completed round's scores in this match (stateMsg's
+	// rounds is every completed round's scores in this match (wire.State's
 	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
 	rounds [][]int
 	// byStandin: the move being applied is a stand-in's (botChose), which
-	// its state message says (stateMsg's Standin).
+	// its state message says (wire.State's Standin).
 	byStandin bool
 
 	// talk is the table's chat as this node keeps it (chat.go).
@@ -125,7 +126,7 @@ type table struct {
 	// ratings is each seat's rating change once a rated match is over.
 	rated   bool
 	moved   [][2]int
-	ratings []seatRating
+	ratings []wire.Rating
 
 	// answering is the type of the client message being handled, for
 	// the refusals' metrics ("" outside handle); shown is the table's
@@ -305,15 +306,15 @@ func (t *table) status() Status {
 	return StatusPlaying
 }
 
-func (t *table) info() tableInfo {
-	in := tableInfo{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status().String(), Match: t.match,
-		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: t.host, MemoryAid: t.memoryAid,
+func (t *table) info() wire.Table {
+	in := wire.Table{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
+		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: int(t.host), MemoryAid: t.memoryAid,
 		Rated: t.rated, Ratings: t.ratings}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}
 	for _, s := range t.seats {
-		in.Seats = append(in.Seats, seatInfo{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.TokenHash == "",
+		in.Seats = append(in.Seats, wire.SeatInfo{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.TokenHash == "",
 			Connected: s.Bot != "" || s.conns > 0, Standin: s.Bot == "" && s.player != nil})
 	}
 	return in
@@ -523,13 +524,13 @@ func (t *table) handle(c *conn, m clientMsg) {
 	case "again":
 		switch {
 		case c.seat < 0:
-			t.sendError(c, codeNotSeated, "server: only a seated player may start the next game", m.ID)
+			t.sendError(c, wire.CodeNotSeated, "server: only a seated player may start the next game", m.ID)
 		case t.status() != StatusOver:
-			t.sendError(c, codeNotStarted, "server: the game is not over", m.ID)
+			t.sendError(c, wire.CodeNotStarted, "server: the game is not over", m.ID)
 		default:
 			if err := t.start(); err != nil {
 				t.srv.log.Error("play again", "table", t.id, "err", err)
-				t.sendError(c, codeStore, "server: the next game could not start; try again", m.ID)
+				t.sendError(c, wire.CodeStore, "server: the next game could not start; try again", m.ID)
 			}
 		}
 	case "move":
@@ -544,43 +545,43 @@ func (t *table) handle(c *conn, m clientMsg) {
 		t.mute(c, m)
 	default:
 		t.answering = "unknown"
-		t.sendError(c, codeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
+		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)
 	}
 }
 
 func (t *table) move(c *conn, m clientMsg) {
 	switch {
 	case c.seat < 0:
-		t.sendError(c, codeNotSeated, "server: you are watching: only a seated player may move", m.ID)
+		t.sendError(c, wire.CodeNotSeated, "server: you are watching: only a seated player may move", m.ID)
 		return
 	case m.Seat != nil && game.Seat(*m.Seat) != c.seat:
-		t.sendError(c, codeWrongSeat, fmt.Sprintf("server: you sit at seat %d and may act for it only", c.seat), m.ID)
+		t.sendError(c, wire.CodeWrongSeat, fmt.Sprintf("server: you sit at seat %d and may act for it only", c.seat), m.ID)
 		return
 	case t.st == nil:
-		t.sendError(c, codeNotStarted, "server: the game has not started: seats are still free", m.ID)
+		t.sendError(c, wire.CodeNotStarted, "server: the game has not started: seats are still free", m.ID)
 		return
 	case t.st.Over():
-		t.sendError(c, codeOver, "server: the game is over", m.ID)
+		t.sendError(c, wire.CodeOver, "server: the game is over", m.ID)
 		return
 	case m.N != nil && *m.N < t.n:
-		t.sendError(c, codeStale, fmt.Sprintf("server: the move answers move %d, but %d moves have been played since: look again", *m.N, t.n-*m.N), m.ID)
+		t.sendError(c, wire.CodeStale, fmt.Sprintf("server: the move answers move %d, but %d moves have been played since: look again", *m.N, t.n-*m.N), m.ID)
 		return
 	case m.N != nil && *m.N > t.n:
-		t.sendError(c, codeBadMessage, fmt.Sprintf("server: n is %d, but only %d moves have been played", *m.N, t.n), m.ID)
+		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: n is %d, but only %d moves have been played", *m.N, t.n), m.ID)
 		return
 	}
 	gm, err := t.codec.unmarshal(m.Move)
 	if err != nil {
-		t.sendError(c, codeBadMove, err.Error(), m.ID)
+		t.sendRefusal(c, wire.CodeBadMove, err, m.ID)
 		return
 	}
 	if err := t.apply(c.seat, gm, m.read); err != nil {
 		var se *storeError
 		if errors.As(err, &se) {
 			t.srv.log.Error("store", "table", t.id, "err", se.err)
-			t.sendError(c, codeStore, err.Error(), m.ID)
+			t.sendError(c, wire.CodeStore, err.Error(), m.ID)
 			return
 		}
-		t.sendError(c, codeRefused, err.Error(), m.ID)
+		t.sendRefusal(c, wire.CodeRefused, err, m.ID)
 	}
 }

@@ -50,7 +50,7 @@ func (s *Server) paceConnect(w http.ResponseWriter, r *http.Request, t *table) b
 	retry, ok := s.guard.connects.Allow(t.id + " " + network)
 	if !ok {
 		w.Header().Set("Retry-After", limit.RetryAfter(retry))
-		api.Error(w, http.StatusTooManyRequests, "too_many_connects",
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnects,
 			fmt.Sprintf("server: too many connections opened to this table from your network; try again in %s",
 				max(retry, time.Second).Round(time.Second)))
 	}

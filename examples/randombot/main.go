@@ -12,8 +12,9 @@
 // is all a client of any language gets: Tapis's own bots (package bot)
 // choose from the game's full state, which only the server holds (it
 // shows each seat only its view), so they cannot run on the client side.
-// A smarter bot reads the state's "view" (docs/rules.md describes each
-// game's) and picks among the same legal moves.
+// A smarter bot reads the state's "view" (each game's shape is its
+// engine's view type, games/<g>/view.go) and picks among the same legal
+// moves; a refusal's Reason says why a move was refused.
 package main
 
 import (

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -29,20 +30,31 @@ func TestPlaysAMatchFromAnInvite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Nobody's name: the creator takes no seat, and the bot takes the
-	// table's only free one.
-	seat, err := c.Create(ctx, client.NewTable{Game: "cabo", Players: 2, Bots: []string{"", "easy"}})
+	// The creator sits at seat 0 and plays it as the bot would; the bot
+	// takes the table's only free seat from the invite.
+	seat, err := c.Create(ctx, client.NewTable{Game: "cabo", Players: 3, Bots: []string{"", "", "easy"}, Name: "Host"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	host := make(chan error, 1)
+	go func() {
+		over, err := session(ctx, c, seat, "Host", 0)
+		if err == nil && !over {
+			err = fmt.Errorf("the host's session ended before the match")
+		}
+		host <- err
+	}()
 	if err := play(ctx, seat.Invite, "Robot", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-host; err != nil {
 		t.Fatal(err)
 	}
 	tab, err := c.Table(ctx, seat.Table)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.Status != "over" || tab.Seats[0].Name != "Robot" {
+	if tab.Status != "over" || tab.Seats[1].Name != "Robot" {
 		t.Fatalf("after the bot's match the table is %+v", tab)
 	}
 }

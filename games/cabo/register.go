@@ -27,6 +27,7 @@ func (Game) Entry() game.Entry {
 		Forget:  Forget,
 		Look:    game.Look{Title: "Cabo", Scoring: "low", Round: "round", Screen: "cabo.js"},
 		Trials:  []game.Trial{{Configs: cfgs}},
+		Reasons: Reasons(),
 	}
 }
 

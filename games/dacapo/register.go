@@ -39,5 +39,6 @@ func (Game) Entry() game.Entry {
 			{Games: 200, Configs: game.Configs(MinPlayers, MaxPlayers)},
 			{Games: 60, Configs: variants},
 		},
+		Reasons: Reasons(),
 	}
 }

@@ -17,5 +17,6 @@ func (Game) Entry() game.Entry {
 		Anchors: map[string]float64{"random": -15.22, "easy": 34.67, "normal": 37.73, "hard": 36.24},
 		Look:    game.Look{Title: "Limits", Round: "round", Screen: "limits.js"},
 		Trials:  []game.Trial{{Configs: game.Configs(MinPlayers, MaxPlayers)}},
+		Reasons: Reasons(),
 	}
 }

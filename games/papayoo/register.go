@@ -26,5 +26,6 @@ func (Game) Entry() game.Entry {
 		Anchors: map[string]float64{"random": -15.36, "easy": 33.67, "normal": 33.69, "hard": 42.51},
 		Look:    game.Look{Title: "Papayoo", Scoring: "low", Round: "round", Screen: "papayoo.js"},
 		Trials:  []game.Trial{{Games: 50, Configs: cfgs}},
+		Reasons: Reasons(),
 	}
 }

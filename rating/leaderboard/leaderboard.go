@@ -118,14 +118,14 @@ func (s *Service) line(ctx context.Context, r store.Ranked) boardLine {
 func (s *Service) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if !s.games[g] {
-		api.Error(w, http.StatusBadRequest, "bad_game", "server: unknown game "+strconv.Quote(g))
+		api.Error(w, http.StatusBadRequest, api.CodeBadGame, "server: unknown game "+strconv.Quote(g))
 		return
 	}
 	offset := 0
 	if o := r.URL.Query().Get("offset"); o != "" {
 		n, err := strconv.Atoi(o)
 		if err != nil || n < 0 || n > 1_000_000 {
-			api.Error(w, http.StatusBadRequest, "bad_offset", "server: offset must be a number from 0")
+			api.Error(w, http.StatusBadRequest, api.CodeBadOffset, "server: offset must be a number from 0")
 			return
 		}
 		offset = n
@@ -134,7 +134,7 @@ func (s *Service) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	board, err := s.cfg.Store.Leaderboard(ctx, g, minRatedGames, leaderboardPage, offset)
 	if err != nil {
 		s.log.Error("leaderboard", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the leaderboard could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the leaderboard could not be read")
 		return
 	}
 	out := struct {
@@ -205,20 +205,20 @@ func (s *Service) Profile(w http.ResponseWriter, r *http.Request) {
 	p, err := s.cfg.Store.Player(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		api.Error(w, http.StatusNotFound, "no_player", "server: no such player")
+		api.Error(w, http.StatusNotFound, api.CodeNoPlayer, "server: no such player")
 		return
 	case err != nil:
 		s.log.Error("profile", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the profile could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the profile could not be read")
 		return
 	case p.Deleted:
-		api.Error(w, http.StatusNotFound, "deleted_player", "server: this player deleted their account")
+		api.Error(w, http.StatusNotFound, api.CodeDeletedPlayer, "server: this player deleted their account")
 		return
 	}
 	pr, err := s.cfg.Store.Profile(ctx, id, recentGames)
 	if err != nil {
 		s.log.Error("profile", "err", err)
-		api.Error(w, http.StatusInternalServerError, "store", "server: the profile could not be read")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the profile could not be read")
 		return
 	}
 	out := struct {
