@@ -59,7 +59,7 @@ func OpenPostgres(ctx context.Context, dbURL string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: %w", err)
 	}
-	if err := migratePostgres(ctx, pool); err != nil {
+	if err := migratePostgres(ctx, pool, lastVersion); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: schema: %w", err)
 	}
@@ -169,8 +169,8 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 		FROM unnest($6::text[], $7::text[], $8::text[], $18::text[]) WITH ORDINALITY AS s(name, bot, token_hash, player, n)
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`,
-		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes, t.TurnTime.Milliseconds(),
-		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated)
+		t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), names, bots, hashes, t.TurnTime.Milliseconds(),
+		t.Creator, active.UnixMilli(), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated)
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)
@@ -179,10 +179,6 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 	}
 	return nil
 }
-
-// millis rounds t as the SQLite store does, which keeps milliseconds:
-// a time reads back the same from every store.
-func millis(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 
 // setSeat is SetSeat's statement: it writes nothing unless the table has
 // that seat.
@@ -294,7 +290,7 @@ func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reaso
 
 // Touch implements Store.
 func (p *Postgres) Touch(ctx context.Context, table string, at time.Time) error {
-	n, err := p.exec(ctx, `UPDATE tapis_tables SET active = $2 WHERE id = $1`, table, millis(at))
+	n, err := p.exec(ctx, `UPDATE tapis_tables SET active = $2 WHERE id = $1`, table, at.UnixMilli())
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: touch", table)

@@ -60,7 +60,7 @@ func (p *Postgres) one(ctx context.Context, none error, what, sql string, args .
 // CreatePlayer implements Players.
 func (p *Postgres) CreatePlayer(ctx context.Context, pl Player) error {
 	_, err := p.exec(ctx, `INSERT INTO tapis_players (id, name, username, username_key, password, created, deleted)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, pl.ID, pl.Name, pl.Username, pl.UsernameKey, pl.Password, millis(pl.Created), pl.Deleted)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, pl.ID, pl.Name, pl.Username, pl.UsernameKey, pl.Password, pl.Created.UnixMilli(), pl.Deleted)
 	switch {
 	case isTaken(err):
 		return ErrTaken
@@ -91,15 +91,16 @@ func (p *Postgres) player(ctx context.Context, where, arg string) (Player, error
 		return Player{}, ErrClosed
 	}
 	var pl Player
+	var created int64
 	err := p.pool.QueryRow(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM tapis_players WHERE `+where, arg).
-		Scan(&pl.ID, &pl.Name, &pl.Username, &pl.UsernameKey, &pl.Password, &pl.Created, &pl.Deleted)
+		Scan(&pl.ID, &pl.Name, &pl.Username, &pl.UsernameKey, &pl.Password, &created, &pl.Deleted)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Player{}, ErrNotFound
 	case err != nil:
 		return Player{}, p.fail(err, "player")
 	}
-	pl.Created = millis(pl.Created)
+	pl.Created = time.UnixMilli(created)
 	return pl, nil
 }
 
@@ -198,10 +199,11 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 	var out []PlayerTable
 	for rows.Next() {
 		var pt PlayerTable
-		if err := rows.Scan(&pt.ID, &pt.Game, &pt.Players, &pt.Created, &pt.Creator, &pt.Active, &pt.Started, &pt.Seated, &pt.Seat); err != nil {
+		var created, active int64
+		if err := rows.Scan(&pt.ID, &pt.Game, &pt.Players, &created, &pt.Creator, &active, &pt.Started, &pt.Seated, &pt.Seat); err != nil {
 			return nil, p.fail(err, "tables of player %s", player)
 		}
-		pt.Created, pt.Active = millis(pt.Created), millis(pt.Active)
+		pt.Created, pt.Active = time.UnixMilli(created), time.UnixMilli(active)
 		out = append(out, pt)
 	}
 	if err := rows.Err(); err != nil {
@@ -213,7 +215,7 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 // CreateSession implements Players.
 func (p *Postgres) CreateSession(ctx context.Context, s Session) error {
 	_, err := p.exec(ctx, `INSERT INTO tapis_sessions (hash, player, created, expires) VALUES ($1, $2, $3, $4)`,
-		s.Hash, s.Player, millis(s.Created), millis(s.Expires))
+		s.Hash, s.Player, s.Created.UnixMilli(), s.Expires.UnixMilli())
 	if err != nil {
 		return p.fail(err, "new session")
 	}
@@ -226,15 +228,16 @@ func (p *Postgres) Session(ctx context.Context, hash string, now time.Time) (Ses
 		return Session{}, ErrClosed
 	}
 	s := Session{Hash: hash}
-	err := p.pool.QueryRow(ctx, `SELECT player, created, expires FROM tapis_sessions WHERE hash = $1 AND expires > $2`, hash, millis(now)).
-		Scan(&s.Player, &s.Created, &s.Expires)
+	var created, expires int64
+	err := p.pool.QueryRow(ctx, `SELECT player, created, expires FROM tapis_sessions WHERE hash = $1 AND expires > $2`, hash, now.UnixMilli()).
+		Scan(&s.Player, &created, &expires)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Session{}, ErrNotFound
 	case err != nil:
 		return Session{}, p.fail(err, "session")
 	}
-	s.Created, s.Expires = millis(s.Created), millis(s.Expires)
+	s.Created, s.Expires = time.UnixMilli(created), time.UnixMilli(expires)
 	return s, nil
 }
 
@@ -256,7 +259,7 @@ func (p *Postgres) DeleteSessions(ctx context.Context, player, except string) er
 
 // DeleteExpiredSessions implements Players.
 func (p *Postgres) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
-	n, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE expires <= $1`, millis(now))
+	n, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE expires <= $1`, now.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "ending expired sessions")
 	}
@@ -273,7 +276,7 @@ func (p *Postgres) WaitingTables(ctx context.Context, game string, since time.Ti
 			WHERE t.public AND t.closed = '' AND ($1 = '' OR t.game = $1) AND m.no IS NULL AND t.active >= $3
 			  AND (SELECT count(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 			         AND (s.bot <> '' OR s.token_hash <> '')) < t.players
-			ORDER BY t.created DESC, t.id COLLATE "C" DESC LIMIT $2`, game, max(limit, 0), millis(since))
+			ORDER BY t.created DESC, t.id COLLATE "C" DESC LIMIT $2`, game, max(limit, 0), since.UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -295,7 +298,7 @@ func (p *Postgres) Enqueue(ctx context.Context, e Entry) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (player) DO UPDATE SET name = excluded.name, game = excluded.game, players = excluded.players,
 		  bot = excluded.bot, wait_ms = excluded.wait_ms, joined = excluded.joined, table_id = excluded.table_id, seat = excluded.seat`,
-		e.Player, e.Name, e.Game, e.Players, e.Bot, e.Wait.Milliseconds(), millis(e.Joined), e.Table, e.Seat)
+		e.Player, e.Name, e.Game, e.Players, e.Bot, e.Wait.Milliseconds(), e.Joined.UnixMilli(), e.Table, e.Seat)
 	if err != nil {
 		return p.fail(err, "queueing %s", e.Player)
 	}
@@ -316,11 +319,11 @@ const pgEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table
 // scanPgEntry reads one row of pgEntry.
 func scanPgEntry(row pgx.Row) (Entry, error) {
 	var e Entry
-	var wait int64
-	if err := row.Scan(&e.Player, &e.Name, &e.Game, &e.Players, &e.Bot, &wait, &e.Joined, &e.Table, &e.Seat); err != nil {
+	var wait, joined int64
+	if err := row.Scan(&e.Player, &e.Name, &e.Game, &e.Players, &e.Bot, &wait, &joined, &e.Table, &e.Seat); err != nil {
 		return Entry{}, err
 	}
-	e.Wait, e.Joined = time.Duration(wait)*time.Millisecond, millis(e.Joined)
+	e.Wait, e.Joined = time.Duration(wait)*time.Millisecond, time.UnixMilli(joined)
 	return e, nil
 }
 
@@ -402,7 +405,7 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 		err := p.pool.QueryRow(ctx, `INSERT INTO tapis_chat (table_id, no, seat, player, name, text, at)
 			SELECT $1, COALESCE((SELECT max(no) FROM tapis_chat WHERE table_id = $1), 0) + 1, $2, $3, $4, $5, $6
 			WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1) RETURNING no`,
-			l.Table, l.Seat, l.Player, l.Name, l.Text, millis(l.At)).Scan(&no)
+			l.Table, l.Seat, l.Player, l.Name, l.Text, l.At.UnixMilli()).Scan(&no)
 		switch {
 		case isUnique(err) && try < 100:
 			continue
@@ -424,7 +427,7 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 func (p *Postgres) PruneChat(ctx context.Context, before time.Time) (int, error) {
 	n, err := p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id IN (
 		SELECT t.id FROM (SELECT DISTINCT table_id FROM tapis_chat) c JOIN tapis_tables t ON t.id = c.table_id
-		WHERE t.active < $1 AND NOT (`+pgOpenTable+`))`, millis(before))
+		WHERE t.active < $1 AND NOT (`+pgOpenTable+`))`, before.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "pruning the chat")
 	}
@@ -445,10 +448,11 @@ func (p *Postgres) Chat(ctx context.Context, table string, limit int) ([]Line, e
 	var out []Line
 	for rows.Next() {
 		l := Line{Table: table}
-		if err := rows.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &l.At); err != nil {
+		var at int64
+		if err := rows.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &at); err != nil {
 			return nil, p.fail(err, "chat of %s", table)
 		}
-		l.At = millis(l.At)
+		l.At = time.UnixMilli(at)
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {

@@ -46,7 +46,7 @@ func (p *Postgres) RecordRated(ctx context.Context, m RatedMatch, update func([]
 
 func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
 	tag, err := tx.Exec(ctx, `INSERT INTO tapis_rated_matches (table_id, no, game, at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT DO NOTHING`, m.Table, m.No, m.Game, millis(m.At))
+		ON CONFLICT DO NOTHING`, m.Table, m.No, m.Game, m.At.UnixMilli())
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 		b.Queue(`INSERT INTO tapis_rated_results (table_id, no, seat, game, players, player, rank, score,
 			  mu_before, sigma_before, mu_after, sigma_after, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 			m.Table, m.No, s.Seat, m.Game, len(m.Seats), s.Player, s.Rank, s.Score,
-			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, millis(m.At))
+			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, m.At.UnixMilli())
 	}
 	return tx.SendBatch(ctx, b).Close()
 }
@@ -224,12 +224,12 @@ func pgResults(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]Res
 	var out []Result
 	for rows.Next() {
 		var r Result
-		var at time.Time
+		var at int64
 		if err := rows.Scan(&r.Table, &r.No, &r.Seat, &r.Game, &r.Players, &r.Player, &r.Rank, &r.Score,
 			&r.MuBefore, &r.SigmaBefore, &r.MuAfter, &r.SigmaAfter, &at); err != nil {
 			return nil, err
 		}
-		r.At = at
+		r.At = time.UnixMilli(at)
 		out = append(out, r)
 	}
 	return out, rows.Err()

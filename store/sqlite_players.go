@@ -14,13 +14,13 @@ import (
 
 // sqliteOpenTable is the condition that table t is open, as Open has it:
 // not closed, and its latest match, if any, not over.
-const sqliteOpenTable = `t.closed = '' AND COALESCE((SELECT over FROM matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1), 0) = 0`
+const sqliteOpenTable = `t.closed = '' AND COALESCE((SELECT over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1), 0) = 0`
 
 // CreatePlayer implements Players.
 func (s *SQLite) CreatePlayer(ctx context.Context, p Player) error {
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("player %s exists", p.ID), conflict: ErrTaken,
-		query: `INSERT INTO players (id, name, username, username_key, password, created, deleted)
-		SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM players WHERE id = ?)`,
+		query: `INSERT INTO tapis_players (id, name, username, username_key, password, created, deleted)
+		SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM tapis_players WHERE id = ?)`,
 		args: []any{p.ID, p.Name, p.Username, p.UsernameKey, p.Password, p.Created.UnixMilli(), p.Deleted, p.ID}})
 }
 
@@ -44,7 +44,7 @@ func (s *SQLite) player(ctx context.Context, where string, arg string) (Player, 
 	}
 	var p Player
 	var created int64
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM players WHERE `+where, arg).
+	err := s.db.QueryRowContext(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM tapis_players WHERE `+where, arg).
 		Scan(&p.ID, &p.Name, &p.Username, &p.UsernameKey, &p.Password, &created, &p.Deleted)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -58,21 +58,21 @@ func (s *SQLite) player(ctx context.Context, where string, arg string) (Player, 
 
 // RenamePlayer implements Players.
 func (s *SQLite) RenamePlayer(ctx context.Context, id, name string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE players SET name = ? WHERE id = ?`, args: []any{name, id},
-		with: []op{{query: `UPDATE seats SET name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tables t WHERE ` + sqliteOpenTable + `)`,
+	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE tapis_players SET name = ? WHERE id = ?`, args: []any{name, id},
+		with: []op{{query: `UPDATE tapis_seats SET name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tapis_tables t WHERE ` + sqliteOpenTable + `)`,
 			args: []any{name, id}}}})
 }
 
 // MoveSeats implements Players.
 func (s *SQLite) MoveSeats(ctx context.Context, from, to, name string) error {
-	return s.do(ctx, op{query: `UPDATE seats SET player = ?, name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tables t WHERE ` + sqliteOpenTable + `)`,
+	return s.do(ctx, op{query: `UPDATE tapis_seats SET player = ?, name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tapis_tables t WHERE ` + sqliteOpenTable + `)`,
 		args: []any{to, name, from}})
 }
 
 // ClaimUsername implements Players.
 func (s *SQLite) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	err := s.do(ctx, op{one: true, refused: errUnclaimed, conflict: ErrTaken,
-		query: `UPDATE players SET username = ?, username_key = ?, password = ? WHERE id = ? AND username_key = ''`,
+		query: `UPDATE tapis_players SET username = ?, username_key = ?, password = ? WHERE id = ? AND username_key = ''`,
 		args:  []any{username, key, password, id}})
 	if errors.Is(err, errUnclaimed) {
 		return s.whyUnclaimed(ctx, id)
@@ -96,18 +96,18 @@ func (s *SQLite) whyUnclaimed(ctx context.Context, id string) error {
 
 // SetPassword implements Players.
 func (s *SQLite) SetPassword(ctx context.Context, id, password string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE players SET password = ? WHERE id = ?`, args: []any{password, id}})
+	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE tapis_players SET password = ? WHERE id = ?`, args: []any{password, id}})
 }
 
 // DeletePlayer implements Players.
 func (s *SQLite) DeletePlayer(ctx context.Context, id string) error {
 	return s.do(ctx, op{one: true, refused: ErrNotFound,
-		query: `UPDATE players SET name = '', username = '', username_key = '', password = '', deleted = 1 WHERE id = ?`, args: []any{id},
+		query: `UPDATE tapis_players SET name = '', username = '', username_key = '', password = '', deleted = 1 WHERE id = ?`, args: []any{id},
 		with: []op{
-			{query: `DELETE FROM sessions WHERE player = ?`, args: []any{id}},
-			{query: `UPDATE seats SET name = '' WHERE player = ?`, args: []any{id}},
-			{query: `UPDATE chat SET name = '' WHERE player = ?`, args: []any{id}},
-			{query: `DELETE FROM queue WHERE player = ?`, args: []any{id}},
+			{query: `DELETE FROM tapis_sessions WHERE player = ?`, args: []any{id}},
+			{query: `UPDATE tapis_seats SET name = '' WHERE player = ?`, args: []any{id}},
+			{query: `UPDATE tapis_chat SET name = '' WHERE player = ?`, args: []any{id}},
+			{query: `DELETE FROM tapis_queue WHERE player = ?`, args: []any{id}},
 		}})
 }
 
@@ -118,12 +118,12 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string) ([]PlayerTable
 	}
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT t.id, t.game, t.players, t.created, t.creator, t.active,
-		  EXISTS (SELECT 1 FROM matches WHERE table_id = t.id),
-		  (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
+		  EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = t.id),
+		  (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		     AND (s.bot <> '' OR s.token_hash <> '')),
-		  (SELECT MIN(seat) FROM seats WHERE table_id = t.id AND player = ?)
-		FROM tables t
-		WHERE t.id IN (SELECT table_id FROM seats WHERE player = ?) AND `+sqliteOpenTable+`
+		  (SELECT MIN(seat) FROM tapis_seats WHERE table_id = t.id AND player = ?)
+		FROM tapis_tables t
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = ?) AND `+sqliteOpenTable+`
 		ORDER BY t.created DESC, t.id DESC`, player, player)
 	if err != nil {
 		return nil, fmt.Errorf("store: tables of player %s: %v", player, err)
@@ -147,7 +147,7 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string) ([]PlayerTable
 
 // CreateSession implements Players.
 func (s *SQLite) CreateSession(ctx context.Context, ss Session) error {
-	return s.exec(ctx, `INSERT INTO sessions (hash, player, created, expires) VALUES (?, ?, ?, ?)`,
+	return s.exec(ctx, `INSERT INTO tapis_sessions (hash, player, created, expires) VALUES (?, ?, ?, ?)`,
 		ss.Hash, ss.Player, ss.Created.UnixMilli(), ss.Expires.UnixMilli())
 }
 
@@ -158,7 +158,7 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Sessi
 	}
 	ss := Session{Hash: hash}
 	var created, expires int64
-	err := s.db.QueryRowContext(ctx, `SELECT player, created, expires FROM sessions WHERE hash = ? AND expires > ?`, hash, now.UnixMilli()).
+	err := s.db.QueryRowContext(ctx, `SELECT player, created, expires FROM tapis_sessions WHERE hash = ? AND expires > ?`, hash, now.UnixMilli()).
 		Scan(&ss.Player, &created, &expires)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -172,18 +172,18 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Sessi
 
 // DeleteSession implements Players.
 func (s *SQLite) DeleteSession(ctx context.Context, hash string) error {
-	return s.exec(ctx, `DELETE FROM sessions WHERE hash = ?`, hash)
+	return s.exec(ctx, `DELETE FROM tapis_sessions WHERE hash = ?`, hash)
 }
 
 // DeleteSessions implements Players.
 func (s *SQLite) DeleteSessions(ctx context.Context, player, except string) error {
-	return s.exec(ctx, `DELETE FROM sessions WHERE player = ? AND hash <> ?`, player, except)
+	return s.exec(ctx, `DELETE FROM tapis_sessions WHERE player = ? AND hash <> ?`, player, except)
 }
 
 // DeleteExpiredSessions implements Players.
 func (s *SQLite) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
 	var n int64
-	err := s.do(ctx, op{query: `DELETE FROM sessions WHERE expires <= ?`, args: []any{now.UnixMilli()}, affected: &n})
+	err := s.do(ctx, op{query: `DELETE FROM tapis_sessions WHERE expires <= ?`, args: []any{now.UnixMilli()}, affected: &n})
 	return int(n), err
 }
 
@@ -193,10 +193,10 @@ func (s *SQLite) WaitingTables(ctx context.Context, game string, since time.Time
 		return nil, ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `
-		SELECT t.id FROM tables t
+		SELECT t.id FROM tapis_tables t
 		WHERE t.public = 1 AND t.closed = '' AND (? = '' OR t.game = ?) AND t.active >= ?
-		  AND NOT EXISTS (SELECT 1 FROM matches WHERE table_id = t.id)
-		  AND (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
+		  AND NOT EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = t.id)
+		  AND (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		         AND (s.bot <> '' OR s.token_hash <> '')) < t.players
 		ORDER BY t.created DESC, t.id DESC LIMIT ?`, game, game, since.UnixMilli(), max(limit, 0))
 	if err != nil {
@@ -228,18 +228,18 @@ func (s *SQLite) WaitingTables(ctx context.Context, game string, since time.Time
 
 // Enqueue implements Queue.
 func (s *SQLite) Enqueue(ctx context.Context, e Entry) error {
-	return s.exec(ctx, `INSERT OR REPLACE INTO queue (player, name, game, players, bot, wait_ms, joined, table_id, seat)
+	return s.exec(ctx, `INSERT OR REPLACE INTO tapis_queue (player, name, game, players, bot, wait_ms, joined, table_id, seat)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Player, e.Name, e.Game, e.Players, e.Bot, e.Wait.Milliseconds(), e.Joined.UnixMilli(), e.Table, e.Seat)
 }
 
 // LeaveQueue implements Queue.
 func (s *SQLite) LeaveQueue(ctx context.Context, player string) error {
-	return s.exec(ctx, `DELETE FROM queue WHERE player = ?`, player)
+	return s.exec(ctx, `DELETE FROM tapis_queue WHERE player = ?`, player)
 }
 
 // sqliteEntry selects a queue entry's columns.
-const sqliteEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table_id, seat FROM queue `
+const sqliteEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table_id, seat FROM tapis_queue `
 
 // scanEntry reads one row of sqliteEntry.
 func scanEntry(scan func(...any) error) (Entry, error) {
@@ -306,7 +306,7 @@ func (s *SQLite) SeatQueued(ctx context.Context, players []string, t Table, star
 			return err
 		}
 		o.with = append(o.with, op{one: true, refused: ErrQueueChanged,
-			query: `UPDATE queue SET table_id = ?, seat = ? WHERE player = ? AND table_id = ''`, args: []any{t.ID, seat, p}})
+			query: `UPDATE tapis_queue SET table_id = ?, seat = ? WHERE player = ? AND table_id = ''`, args: []any{t.ID, seat, p}})
 	}
 	return s.do(ctx, o)
 }
@@ -315,11 +315,11 @@ func (s *SQLite) SeatQueued(ctx context.Context, players []string, t Table, star
 func (s *SQLite) AppendChat(ctx context.Context, l Line) (int, error) {
 	var no int64
 	err := s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", l.Table), ret: &no,
-		query: `INSERT INTO chat (table_id, no, seat, player, name, text, at)
-		SELECT ?, COALESCE((SELECT MAX(no) FROM chat WHERE table_id = ?), 0) + 1, ?, ?, ?, ?, ?
-		WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?) RETURNING no`,
+		query: `INSERT INTO tapis_chat (table_id, no, seat, player, name, text, at)
+		SELECT ?, COALESCE((SELECT MAX(no) FROM tapis_chat WHERE table_id = ?), 0) + 1, ?, ?, ?, ?, ?
+		WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = ?) RETURNING no`,
 		args: []any{l.Table, l.Table, l.Seat, l.Player, l.Name, l.Text, l.At.UnixMilli(), l.Table},
-		with: []op{{query: `DELETE FROM chat WHERE table_id = ? AND no <= (SELECT MAX(no) FROM chat WHERE table_id = ?) - ?`,
+		with: []op{{query: `DELETE FROM tapis_chat WHERE table_id = ? AND no <= (SELECT MAX(no) FROM tapis_chat WHERE table_id = ?) - ?`,
 			args: []any{l.Table, l.Table, ChatKept}}}})
 	return int(no), err
 }
@@ -329,8 +329,8 @@ func (s *SQLite) AppendChat(ctx context.Context, l Line) (int, error) {
 func (s *SQLite) PruneChat(ctx context.Context, before time.Time) (int, error) {
 	var n int64
 	err := s.do(ctx, op{affected: &n,
-		query: `DELETE FROM chat WHERE table_id IN (
-			SELECT t.id FROM (SELECT DISTINCT table_id FROM chat) c JOIN tables t ON t.id = c.table_id
+		query: `DELETE FROM tapis_chat WHERE table_id IN (
+			SELECT t.id FROM (SELECT DISTINCT table_id FROM tapis_chat) c JOIN tapis_tables t ON t.id = c.table_id
 			WHERE t.active < ? AND NOT (` + sqliteOpenTable + `))`,
 		args: []any{before.UnixMilli()}})
 	return int(n), err
@@ -342,7 +342,7 @@ func (s *SQLite) Chat(ctx context.Context, table string, limit int) ([]Line, err
 		return nil, ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT no, seat, player, name, text, at FROM (
-		SELECT * FROM chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) ORDER BY no`, table, max(limit, 0))
+		SELECT * FROM tapis_chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) ORDER BY no`, table, max(limit, 0))
 	if err != nil {
 		return nil, fmt.Errorf("store: chat of %s: %v", table, err)
 	}
