@@ -212,7 +212,7 @@ func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, 
 		case noSeat(tag.RowsAffected(), table, seat) != nil:
 			werr = noSeat(tag.RowsAffected(), table, seat)
 		default:
-			_, err = tx.Exec(ctx, startMatch, table, start.No, int64(start.Seed))
+			_, err = tx.Exec(ctx, qStartMatch.pg, table, start.No, int64(start.Seed))
 			werr = p.startResult(err, table, start.No)
 		}
 		return werr
@@ -234,11 +234,9 @@ func noSeat(n int64, table string, seat int) error {
 	return nil
 }
 
-const startMatch = `INSERT INTO tapis_matches (table_id, no, seed) VALUES ($1, $2, $3)`
-
 // StartMatch implements Store.
 func (p *Postgres) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
-	_, err := p.exec(ctx, startMatch, table, no, int64(seed))
+	_, err := p.exec(ctx, qStartMatch.pg, table, no, int64(seed))
 	return p.startResult(err, table, no)
 }
 
@@ -278,7 +276,7 @@ func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reaso
 	if !c.valid() {
 		return fmt.Errorf("store: postgres: table %s: cannot close as %q", table, c)
 	}
-	n, err := p.exec(ctx, `UPDATE tapis_tables SET closed = $2, reason = $3 WHERE id = $1`, table, string(c), reason)
+	n, err := p.exec(ctx, qCloseTable.pg, string(c), reason, table)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: closing", table)
@@ -290,7 +288,7 @@ func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reaso
 
 // Touch implements Store.
 func (p *Postgres) Touch(ctx context.Context, table string, at time.Time) error {
-	n, err := p.exec(ctx, `UPDATE tapis_tables SET active = $2 WHERE id = $1`, table, at.UnixMilli())
+	n, err := p.exec(ctx, qTouch.pg, at.UnixMilli(), table)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: touch", table)

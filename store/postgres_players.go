@@ -13,10 +13,6 @@ import (
 // PostgreSQL's players, sessions, lobby, queue and chat. A call that
 // writes several rows does it in one transaction (or one statement).
 
-// pgOpenTable is the condition that table t is open, as Open has it: not
-// closed, and its latest match, if any, not over.
-const pgOpenTable = `t.closed = '' AND NOT COALESCE((SELECT over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1), false)`
-
 // isTaken reports whether err is the username index refusing a row.
 func isTaken(err error) bool {
 	var pe *pgconn.PgError
@@ -74,7 +70,7 @@ func (p *Postgres) CreatePlayer(ctx context.Context, pl Player) error {
 
 // Player implements Players.
 func (p *Postgres) Player(ctx context.Context, id string) (Player, error) {
-	return p.player(ctx, `id = $1`, id)
+	return p.player(ctx, qPlayerByID, id)
 }
 
 // PlayerByUsername implements Players.
@@ -82,17 +78,17 @@ func (p *Postgres) PlayerByUsername(ctx context.Context, key string) (Player, er
 	if key == "" {
 		return Player{}, ErrNotFound
 	}
-	return p.player(ctx, `username_key = $1`, key)
+	return p.player(ctx, qPlayerByUsername, key)
 }
 
-// player reads the player matching where.
-func (p *Postgres) player(ctx context.Context, where, arg string) (Player, error) {
+// player reads the player q (qPlayerByID or qPlayerByUsername) finds.
+func (p *Postgres) player(ctx context.Context, q query, arg string) (Player, error) {
 	if p.closed.Load() {
 		return Player{}, ErrClosed
 	}
 	var pl Player
 	var created int64
-	err := p.pool.QueryRow(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM tapis_players WHERE `+where, arg).
+	err := p.pool.QueryRow(ctx, q.pg, arg).
 		Scan(&pl.ID, &pl.Name, &pl.Username, &pl.UsernameKey, &pl.Password, &created, &pl.Deleted)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
@@ -107,15 +103,14 @@ func (p *Postgres) player(ctx context.Context, where, arg string) (Player, error
 // RenamePlayer implements Players.
 func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
 	return p.tx(ctx, "renaming player "+id, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE tapis_players SET name = $2 WHERE id = $1`, id, name)
+		tag, err := tx.Exec(ctx, qRenamePlayer.pg, name, id)
 		switch {
 		case err != nil:
 			return p.fail(err, "renaming player %s", id)
 		case tag.RowsAffected() != 1:
 			return ErrNotFound
 		}
-		_, err = tx.Exec(ctx, `UPDATE tapis_seats SET name = $2 WHERE player = $1
-			AND table_id IN (SELECT t.id FROM tapis_tables t WHERE `+pgOpenTable+`)`, id, name)
+		_, err = tx.Exec(ctx, qRenameSeats.pg, name, id)
 		if err != nil {
 			return p.fail(err, "renaming player %s's seats", id)
 		}
@@ -125,8 +120,7 @@ func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
 
 // MoveSeats implements Players.
 func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
-	_, err := p.pool.Exec(ctx, `UPDATE tapis_seats SET player = $2, name = $3 WHERE player = $1
-		AND table_id IN (SELECT t.id FROM tapis_tables t WHERE `+pgOpenTable+`)`, from, to, name)
+	_, err := p.pool.Exec(ctx, qMoveSeats.pg, to, name, from)
 	if err != nil {
 		return p.fail(err, "moving player %s's seats", from)
 	}
@@ -136,8 +130,8 @@ func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
 // ClaimUsername implements Players.
 func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	err := p.one(ctx, errUnclaimed, "claiming a username",
-		`UPDATE tapis_players SET username = $2, username_key = $3, password = $4 WHERE id = $1 AND username_key = ''`,
-		id, username, key, password)
+		qSetUsername.pg,
+		username, key, password, id)
 	if errors.Is(err, errUnclaimed) {
 		// As in SQLite: the write was the check, the read names why.
 		if _, err := p.Player(ctx, id); err != nil {
@@ -150,7 +144,7 @@ func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, passwor
 
 // SetPassword implements Players.
 func (p *Postgres) SetPassword(ctx context.Context, id, password string) error {
-	return p.one(ctx, ErrNotFound, "setting a password", `UPDATE tapis_players SET password = $2 WHERE id = $1`, id, password)
+	return p.one(ctx, ErrNotFound, "setting a password", qSetPassword.pg, password, id)
 }
 
 // DeletePlayer implements Players.
@@ -165,10 +159,10 @@ func (p *Postgres) DeletePlayer(ctx context.Context, id string) error {
 			return ErrNotFound
 		}
 		for _, q := range []string{
-			`DELETE FROM tapis_sessions WHERE player = $1`,
-			`UPDATE tapis_seats SET name = '' WHERE player = $1`,
-			`UPDATE tapis_chat SET name = '' WHERE player = $1`,
-			`DELETE FROM tapis_queue WHERE player = $1`,
+			qDeletePlayerSessions.pg,
+			qForgetSeatNames.pg,
+			qForgetChatNames.pg,
+			qLeaveQueue.pg,
 		} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {
 				return p.fail(err, "deleting player %s", id)
@@ -190,7 +184,7 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 		     AND (s.bot <> '' OR s.token_hash <> '')),
 		  (SELECT min(seat) FROM tapis_seats WHERE table_id = t.id AND player = $1)
 		FROM tapis_tables t
-		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+pgOpenTable+`
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+openTable+`
 		ORDER BY t.created DESC, t.id COLLATE "C" DESC`, player)
 	if err != nil {
 		return nil, p.fail(err, "tables of player %s", player)
@@ -214,7 +208,7 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 
 // CreateSession implements Players.
 func (p *Postgres) CreateSession(ctx context.Context, s Session) error {
-	_, err := p.exec(ctx, `INSERT INTO tapis_sessions (hash, player, created, expires) VALUES ($1, $2, $3, $4)`,
+	_, err := p.exec(ctx, qCreateSession.pg,
 		s.Hash, s.Player, s.Created.UnixMilli(), s.Expires.UnixMilli())
 	if err != nil {
 		return p.fail(err, "new session")
@@ -229,7 +223,7 @@ func (p *Postgres) Session(ctx context.Context, hash string, now time.Time) (Ses
 	}
 	s := Session{Hash: hash}
 	var created, expires int64
-	err := p.pool.QueryRow(ctx, `SELECT player, created, expires FROM tapis_sessions WHERE hash = $1 AND expires > $2`, hash, now.UnixMilli()).
+	err := p.pool.QueryRow(ctx, qSession.pg, hash, now.UnixMilli()).
 		Scan(&s.Player, &created, &expires)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
@@ -243,7 +237,7 @@ func (p *Postgres) Session(ctx context.Context, hash string, now time.Time) (Ses
 
 // DeleteSession implements Players.
 func (p *Postgres) DeleteSession(ctx context.Context, hash string) error {
-	if _, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE hash = $1`, hash); err != nil {
+	if _, err := p.exec(ctx, qDeleteSession.pg, hash); err != nil {
 		return p.fail(err, "ending a session")
 	}
 	return nil
@@ -251,7 +245,7 @@ func (p *Postgres) DeleteSession(ctx context.Context, hash string) error {
 
 // DeleteSessions implements Players.
 func (p *Postgres) DeleteSessions(ctx context.Context, player, except string) error {
-	if _, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE player = $1 AND hash <> $2`, player, except); err != nil {
+	if _, err := p.exec(ctx, qDeleteSessions.pg, player, except); err != nil {
 		return p.fail(err, "ending the sessions of %s", player)
 	}
 	return nil
@@ -259,7 +253,7 @@ func (p *Postgres) DeleteSessions(ctx context.Context, player, except string) er
 
 // DeleteExpiredSessions implements Players.
 func (p *Postgres) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
-	n, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE expires <= $1`, now.UnixMilli())
+	n, err := p.exec(ctx, qDeleteExpiredSessions.pg, now.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "ending expired sessions")
 	}
@@ -307,24 +301,10 @@ func (p *Postgres) Enqueue(ctx context.Context, e Entry) error {
 
 // LeaveQueue implements Queue.
 func (p *Postgres) LeaveQueue(ctx context.Context, player string) error {
-	if _, err := p.exec(ctx, `DELETE FROM tapis_queue WHERE player = $1`, player); err != nil {
+	if _, err := p.exec(ctx, qLeaveQueue.pg, player); err != nil {
 		return p.fail(err, "%s leaving the queue", player)
 	}
 	return nil
-}
-
-// pgEntry selects a queue entry's columns.
-const pgEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table_id, seat FROM tapis_queue `
-
-// scanPgEntry reads one row of pgEntry.
-func scanPgEntry(row pgx.Row) (Entry, error) {
-	var e Entry
-	var wait, joined int64
-	if err := row.Scan(&e.Player, &e.Name, &e.Game, &e.Players, &e.Bot, &wait, &joined, &e.Table, &e.Seat); err != nil {
-		return Entry{}, err
-	}
-	e.Wait, e.Joined = time.Duration(wait)*time.Millisecond, time.UnixMilli(joined)
-	return e, nil
 }
 
 // QueueEntry implements Queue.
@@ -332,7 +312,7 @@ func (p *Postgres) QueueEntry(ctx context.Context, player string) (Entry, error)
 	if p.closed.Load() {
 		return Entry{}, ErrClosed
 	}
-	e, err := scanPgEntry(p.pool.QueryRow(ctx, pgEntry+`WHERE player = $1`, player))
+	e, err := scanEntry(p.pool.QueryRow(ctx, entryColumns+`WHERE player = $1`, player).Scan)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Entry{}, ErrNotFound
@@ -347,14 +327,14 @@ func (p *Postgres) Queued(ctx context.Context, game string) ([]Entry, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
-	rows, err := p.pool.Query(ctx, pgEntry+`WHERE table_id = '' AND ($1 = '' OR game = $1) ORDER BY joined, player COLLATE "C"`, game)
+	rows, err := p.pool.Query(ctx, entryColumns+`WHERE table_id = '' AND ($1 = '' OR game = $1) ORDER BY joined, player COLLATE "C"`, game)
 	if err != nil {
 		return nil, p.fail(err, "queue")
 	}
 	defer rows.Close()
 	var out []Entry
 	for rows.Next() {
-		e, err := scanPgEntry(rows)
+		e, err := scanEntry(rows.Scan)
 		if err != nil {
 			return nil, p.fail(err, "queue")
 		}
@@ -425,9 +405,7 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 
 // PruneChat implements Chats, as SQLite's does.
 func (p *Postgres) PruneChat(ctx context.Context, before time.Time) (int, error) {
-	n, err := p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id IN (
-		SELECT t.id FROM (SELECT DISTINCT table_id FROM tapis_chat) c JOIN tapis_tables t ON t.id = c.table_id
-		WHERE t.active < $1 AND NOT (`+pgOpenTable+`))`, before.UnixMilli())
+	n, err := p.exec(ctx, qPruneChat.pg, before.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "pruning the chat")
 	}

@@ -515,7 +515,7 @@ func seatOp(table string, seat int, st Seat) op {
 // startOp writes the start of match no; the primary key refuses a match
 // started twice.
 func startOp(table string, no int, seed uint64) op {
-	return op{query: `INSERT INTO tapis_matches (table_id, no, seed) VALUES (?, ?, ?)`, args: []any{table, no, int64(seed)}}
+	return op{query: qStartMatch.sqlite, args: []any{table, no, int64(seed)}}
 }
 
 // SetSeat implements Store.
@@ -550,13 +550,13 @@ func (s *SQLite) CloseTable(ctx context.Context, table string, c Closed, reason 
 		return fmt.Errorf("store: table %s: cannot close as %q", table, c)
 	}
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", table),
-		query: `UPDATE tapis_tables SET closed = ?, reason = ? WHERE id = ?`, args: []any{string(c), reason, table}})
+		query: qCloseTable.sqlite, args: []any{string(c), reason, table}})
 }
 
 // Touch implements Store.
 func (s *SQLite) Touch(ctx context.Context, table string, at time.Time) error {
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", table),
-		query: `UPDATE tapis_tables SET active = ? WHERE id = ?`, args: []any{at.UnixMilli(), table}})
+		query: qTouch.sqlite, args: []any{at.UnixMilli(), table}})
 }
 
 // closed reports whether Close has begun: reads then answer ErrClosed,

@@ -12,10 +12,6 @@ import (
 // the writer like every other (several rows of one call in one op, so
 // all or none); reads query the database directly.
 
-// sqliteOpenTable is the condition that table t is open, as Open has it:
-// not closed, and its latest match, if any, not over.
-const sqliteOpenTable = `t.closed = '' AND COALESCE((SELECT over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1), 0) = 0`
-
 // CreatePlayer implements Players.
 func (s *SQLite) CreatePlayer(ctx context.Context, p Player) error {
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("player %s exists", p.ID), conflict: ErrTaken,
@@ -26,7 +22,7 @@ func (s *SQLite) CreatePlayer(ctx context.Context, p Player) error {
 
 // Player implements Players.
 func (s *SQLite) Player(ctx context.Context, id string) (Player, error) {
-	return s.player(ctx, `id = ?`, id)
+	return s.player(ctx, qPlayerByID, id)
 }
 
 // PlayerByUsername implements Players.
@@ -34,17 +30,17 @@ func (s *SQLite) PlayerByUsername(ctx context.Context, key string) (Player, erro
 	if key == "" {
 		return Player{}, ErrNotFound
 	}
-	return s.player(ctx, `username_key = ?`, key)
+	return s.player(ctx, qPlayerByUsername, key)
 }
 
-// player reads the player matching where.
-func (s *SQLite) player(ctx context.Context, where string, arg string) (Player, error) {
+// player reads the player q (qPlayerByID or qPlayerByUsername) finds.
+func (s *SQLite) player(ctx context.Context, q query, arg string) (Player, error) {
 	if s.closed() {
 		return Player{}, ErrClosed
 	}
 	var p Player
 	var created int64
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM tapis_players WHERE `+where, arg).
+	err := s.db.QueryRowContext(ctx, q.sqlite, arg).
 		Scan(&p.ID, &p.Name, &p.Username, &p.UsernameKey, &p.Password, &created, &p.Deleted)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -58,21 +54,21 @@ func (s *SQLite) player(ctx context.Context, where string, arg string) (Player, 
 
 // RenamePlayer implements Players.
 func (s *SQLite) RenamePlayer(ctx context.Context, id, name string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE tapis_players SET name = ? WHERE id = ?`, args: []any{name, id},
-		with: []op{{query: `UPDATE tapis_seats SET name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tapis_tables t WHERE ` + sqliteOpenTable + `)`,
+	return s.do(ctx, op{one: true, refused: ErrNotFound, query: qRenamePlayer.sqlite, args: []any{name, id},
+		with: []op{{query: qRenameSeats.sqlite,
 			args: []any{name, id}}}})
 }
 
 // MoveSeats implements Players.
 func (s *SQLite) MoveSeats(ctx context.Context, from, to, name string) error {
-	return s.do(ctx, op{query: `UPDATE tapis_seats SET player = ?, name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tapis_tables t WHERE ` + sqliteOpenTable + `)`,
+	return s.do(ctx, op{query: qMoveSeats.sqlite,
 		args: []any{to, name, from}})
 }
 
 // ClaimUsername implements Players.
 func (s *SQLite) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	err := s.do(ctx, op{one: true, refused: errUnclaimed, conflict: ErrTaken,
-		query: `UPDATE tapis_players SET username = ?, username_key = ?, password = ? WHERE id = ? AND username_key = ''`,
+		query: qSetUsername.sqlite,
 		args:  []any{username, key, password, id}})
 	if errors.Is(err, errUnclaimed) {
 		return s.whyUnclaimed(ctx, id)
@@ -96,7 +92,7 @@ func (s *SQLite) whyUnclaimed(ctx context.Context, id string) error {
 
 // SetPassword implements Players.
 func (s *SQLite) SetPassword(ctx context.Context, id, password string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE tapis_players SET password = ? WHERE id = ?`, args: []any{password, id}})
+	return s.do(ctx, op{one: true, refused: ErrNotFound, query: qSetPassword.sqlite, args: []any{password, id}})
 }
 
 // DeletePlayer implements Players.
@@ -104,10 +100,10 @@ func (s *SQLite) DeletePlayer(ctx context.Context, id string) error {
 	return s.do(ctx, op{one: true, refused: ErrNotFound,
 		query: `UPDATE tapis_players SET name = '', username = '', username_key = '', password = '', deleted = 1 WHERE id = ?`, args: []any{id},
 		with: []op{
-			{query: `DELETE FROM tapis_sessions WHERE player = ?`, args: []any{id}},
-			{query: `UPDATE tapis_seats SET name = '' WHERE player = ?`, args: []any{id}},
-			{query: `UPDATE tapis_chat SET name = '' WHERE player = ?`, args: []any{id}},
-			{query: `DELETE FROM tapis_queue WHERE player = ?`, args: []any{id}},
+			{query: qDeletePlayerSessions.sqlite, args: []any{id}},
+			{query: qForgetSeatNames.sqlite, args: []any{id}},
+			{query: qForgetChatNames.sqlite, args: []any{id}},
+			{query: qLeaveQueue.sqlite, args: []any{id}},
 		}})
 }
 
@@ -123,7 +119,7 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string) ([]PlayerTable
 		     AND (s.bot <> '' OR s.token_hash <> '')),
 		  (SELECT MIN(seat) FROM tapis_seats WHERE table_id = t.id AND player = ?)
 		FROM tapis_tables t
-		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = ?) AND `+sqliteOpenTable+`
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = ?) AND `+openTable+`
 		ORDER BY t.created DESC, t.id DESC`, player, player)
 	if err != nil {
 		return nil, fmt.Errorf("store: tables of player %s: %v", player, err)
@@ -147,7 +143,7 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string) ([]PlayerTable
 
 // CreateSession implements Players.
 func (s *SQLite) CreateSession(ctx context.Context, ss Session) error {
-	return s.exec(ctx, `INSERT INTO tapis_sessions (hash, player, created, expires) VALUES (?, ?, ?, ?)`,
+	return s.exec(ctx, qCreateSession.sqlite,
 		ss.Hash, ss.Player, ss.Created.UnixMilli(), ss.Expires.UnixMilli())
 }
 
@@ -158,7 +154,7 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Sessi
 	}
 	ss := Session{Hash: hash}
 	var created, expires int64
-	err := s.db.QueryRowContext(ctx, `SELECT player, created, expires FROM tapis_sessions WHERE hash = ? AND expires > ?`, hash, now.UnixMilli()).
+	err := s.db.QueryRowContext(ctx, qSession.sqlite, hash, now.UnixMilli()).
 		Scan(&ss.Player, &created, &expires)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -172,18 +168,18 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Sessi
 
 // DeleteSession implements Players.
 func (s *SQLite) DeleteSession(ctx context.Context, hash string) error {
-	return s.exec(ctx, `DELETE FROM tapis_sessions WHERE hash = ?`, hash)
+	return s.exec(ctx, qDeleteSession.sqlite, hash)
 }
 
 // DeleteSessions implements Players.
 func (s *SQLite) DeleteSessions(ctx context.Context, player, except string) error {
-	return s.exec(ctx, `DELETE FROM tapis_sessions WHERE player = ? AND hash <> ?`, player, except)
+	return s.exec(ctx, qDeleteSessions.sqlite, player, except)
 }
 
 // DeleteExpiredSessions implements Players.
 func (s *SQLite) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
 	var n int64
-	err := s.do(ctx, op{query: `DELETE FROM tapis_sessions WHERE expires <= ?`, args: []any{now.UnixMilli()}, affected: &n})
+	err := s.do(ctx, op{query: qDeleteExpiredSessions.sqlite, args: []any{now.UnixMilli()}, affected: &n})
 	return int(n), err
 }
 
@@ -235,13 +231,10 @@ func (s *SQLite) Enqueue(ctx context.Context, e Entry) error {
 
 // LeaveQueue implements Queue.
 func (s *SQLite) LeaveQueue(ctx context.Context, player string) error {
-	return s.exec(ctx, `DELETE FROM tapis_queue WHERE player = ?`, player)
+	return s.exec(ctx, qLeaveQueue.sqlite, player)
 }
 
-// sqliteEntry selects a queue entry's columns.
-const sqliteEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table_id, seat FROM tapis_queue `
-
-// scanEntry reads one row of sqliteEntry.
+// scanEntry reads one row of entryColumns, in either store.
 func scanEntry(scan func(...any) error) (Entry, error) {
 	var e Entry
 	var wait, joined int64
@@ -257,7 +250,7 @@ func (s *SQLite) QueueEntry(ctx context.Context, player string) (Entry, error) {
 	if s.closed() {
 		return Entry{}, ErrClosed
 	}
-	e, err := scanEntry(s.db.QueryRowContext(ctx, sqliteEntry+`WHERE player = ?`, player).Scan)
+	e, err := scanEntry(s.db.QueryRowContext(ctx, entryColumns+`WHERE player = ?`, player).Scan)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return Entry{}, ErrNotFound
@@ -272,7 +265,7 @@ func (s *SQLite) Queued(ctx context.Context, game string) ([]Entry, error) {
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, sqliteEntry+`WHERE table_id = '' AND (? = '' OR game = ?) ORDER BY joined, player`, game, game)
+	rows, err := s.db.QueryContext(ctx, entryColumns+`WHERE table_id = '' AND (? = '' OR game = ?) ORDER BY joined, player`, game, game)
 	if err != nil {
 		return nil, fmt.Errorf("store: queue: %v", err)
 	}
@@ -329,10 +322,8 @@ func (s *SQLite) AppendChat(ctx context.Context, l Line) (int, error) {
 func (s *SQLite) PruneChat(ctx context.Context, before time.Time) (int, error) {
 	var n int64
 	err := s.do(ctx, op{affected: &n,
-		query: `DELETE FROM tapis_chat WHERE table_id IN (
-			SELECT t.id FROM (SELECT DISTINCT table_id FROM tapis_chat) c JOIN tapis_tables t ON t.id = c.table_id
-			WHERE t.active < ? AND NOT (` + sqliteOpenTable + `))`,
-		args: []any{before.UnixMilli()}})
+		query: qPruneChat.sqlite,
+		args:  []any{before.UnixMilli()}})
 	return int(n), err
 }
 

@@ -53,8 +53,7 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 			a.Player, a.Game, a.Mu, a.Sigma, a.Ordinal(), a.Games, a.Wins, a.Fixed); err != nil {
 			return fmt.Errorf("store: rating of %s: %v", a.Player, err)
 		}
-		if _, err := tx.Exec(`INSERT INTO tapis_rated_results (table_id, no, seat, game, players, player, rank, score,
-			  mu_before, sigma_before, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.Exec(qRatedResult.sqlite,
 			m.Table, m.No, st.Seat, m.Game, len(m.Seats), st.Player, st.Rank, st.Score,
 			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, m.At.UnixMilli()); err != nil {
 			return fmt.Errorf("store: rated match %s/%d: %v", m.Table, m.No, err)
@@ -70,9 +69,6 @@ func (s *SQLite) SetAnchor(ctx context.Context, player, game string, mu, sigma f
 		player, game, mu, sigma, mu-3*sigma)
 }
 
-// sqliteStanding is the column list scanStanding reads.
-const sqliteStanding = `player, game, mu, sigma, games, wins, fixed`
-
 func scanStanding(sc interface{ Scan(...any) error }, st *Standing) error {
 	return sc.Scan(&st.Player, &st.Game, &st.Mu, &st.Sigma, &st.Games, &st.Wins, &st.Fixed)
 }
@@ -82,7 +78,7 @@ func (s *SQLite) Leaderboard(ctx context.Context, game string, minGames, limit, 
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+sqliteStanding+` FROM tapis_ratings
+	rows, err := s.db.QueryContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
 		WHERE game = ? AND fixed = 0 AND games >= ? ORDER BY ordinal DESC, player LIMIT ? OFFSET ?`,
 		game, minGames, max(limit, 0), max(offset, 0))
 	if err != nil {
@@ -109,7 +105,7 @@ func (s *SQLite) Rank(ctx context.Context, game, player string, minGames int) (R
 		return Ranked{}, ErrClosed
 	}
 	var r Ranked
-	err := scanStanding(s.db.QueryRowContext(ctx, `SELECT `+sqliteStanding+` FROM tapis_ratings
+	err := scanStanding(s.db.QueryRowContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
 		WHERE player = ? AND game = ? AND fixed = 0 AND games >= ?`, player, game, minGames), &r.Standing)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
@@ -132,7 +128,7 @@ func (s *SQLite) Profile(ctx context.Context, player string, recent int) (Profil
 		return Profile{}, ErrClosed
 	}
 	var p Profile
-	rows, err := s.db.QueryContext(ctx, `SELECT `+sqliteStanding+` FROM tapis_ratings WHERE player = ? ORDER BY game`, player)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings WHERE player = ? ORDER BY game`, player)
 	if err != nil {
 		return p, fmt.Errorf("store: profile of %s: %v", player, err)
 	}
@@ -173,8 +169,7 @@ func (s *SQLite) MatchResults(ctx context.Context, table string, no int) ([]Resu
 
 // results reads rated_results rows chosen by where.
 func (s *SQLite) results(ctx context.Context, where string, args ...any) ([]Result, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT table_id, no, seat, game, players, player, rank, score,
-		mu_before, sigma_before, mu_after, sigma_after, at FROM tapis_rated_results `+strings.TrimSpace(where), args...)
+	rows, err := s.db.QueryContext(ctx, resultColumns+strings.TrimSpace(where), args...)
 	if err != nil {
 		return nil, err
 	}
