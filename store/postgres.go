@@ -264,7 +264,7 @@ func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, 
 
 // EndMatch implements Store.
 func (p *Postgres) EndMatch(ctx context.Context, table string, no int) error {
-	_, err := p.exec(ctx, `UPDATE tapis_matches SET over = true WHERE table_id = $1 AND no = $2`, table, no)
+	_, err := p.exec(ctx, qEndMatch.pg, table, no)
 	if err != nil {
 		return p.fail(err, "table %s: end of match %d", table, no)
 	}

@@ -417,23 +417,13 @@ func (p *Postgres) Chat(ctx context.Context, table string, limit int) ([]Line, e
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
-	rows, err := p.pool.Query(ctx, `SELECT no, seat, player, name, text, at FROM (
-		SELECT * FROM tapis_chat WHERE table_id = $1 ORDER BY no DESC LIMIT $2) c ORDER BY no`, table, max(limit, 0))
+	rows, err := p.pool.Query(ctx, qChat.pg, table, max(limit, 0))
 	if err != nil {
 		return nil, p.fail(err, "chat of %s", table)
 	}
 	defer rows.Close()
-	var out []Line
-	for rows.Next() {
-		l := Line{Table: table}
-		var at int64
-		if err := rows.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &at); err != nil {
-			return nil, p.fail(err, "chat of %s", table)
-		}
-		l.At = time.UnixMilli(at)
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanLines(rows, table)
+	if err != nil {
 		return nil, p.fail(err, "chat of %s", table)
 	}
 	return out, nil

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -217,16 +216,5 @@ func pgResults(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]Res
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		var r Result
-		var at int64
-		if err := rows.Scan(&r.Table, &r.No, &r.Seat, &r.Game, &r.Players, &r.Player, &r.Rank, &r.Score,
-			&r.MuBefore, &r.SigmaBefore, &r.MuAfter, &r.SigmaAfter, &at); err != nil {
-			return nil, err
-		}
-		r.At = time.UnixMilli(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanResults(rows)
 }

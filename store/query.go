@@ -3,6 +3,7 @@ package store
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The SQL that SQLite and PostgreSQL both run is written once, here, in
@@ -101,4 +102,46 @@ var (
 		WHERE t.active < ? AND NOT (` + openTable + `))`)
 	qNewSecret = shared(`INSERT INTO tapis_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`)
 	qSecret    = shared(`SELECT value FROM tapis_secrets WHERE name = ?`)
+	qEndMatch  = shared(`UPDATE tapis_matches SET over = TRUE WHERE table_id = ? AND no = ?`)
+	qChat      = shared(`SELECT no, seat, player, name, text, at FROM (
+		SELECT * FROM tapis_chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) c ORDER BY no`)
 )
+
+// rows is what the result sets of both drivers (database/sql's and
+// pgx's) have in common: the scans below read either.
+type rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanLines reads qChat's rows, lines of table.
+func scanLines(rs rows, table string) ([]Line, error) {
+	var out []Line
+	for rs.Next() {
+		l := Line{Table: table}
+		var at int64
+		if err := rs.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &at); err != nil {
+			return nil, err
+		}
+		l.At = time.UnixMilli(at)
+		out = append(out, l)
+	}
+	return out, rs.Err()
+}
+
+// scanResults reads the rows of a query of resultColumns.
+func scanResults(rs rows) ([]Result, error) {
+	var out []Result
+	for rs.Next() {
+		var r Result
+		var at int64
+		if err := rs.Scan(&r.Table, &r.No, &r.Seat, &r.Game, &r.Players, &r.Player, &r.Rank, &r.Score,
+			&r.MuBefore, &r.SigmaBefore, &r.MuAfter, &r.SigmaAfter, &at); err != nil {
+			return nil, err
+		}
+		r.At = time.UnixMilli(at)
+		out = append(out, r)
+	}
+	return out, rs.Err()
+}

@@ -541,7 +541,7 @@ func (s *SQLite) AppendMove(ctx context.Context, table string, no, index int, m 
 
 // EndMatch implements Store.
 func (s *SQLite) EndMatch(ctx context.Context, table string, no int) error {
-	return s.exec(ctx, `UPDATE tapis_matches SET over = 1 WHERE table_id = ? AND no = ?`, table, no)
+	return s.exec(ctx, qEndMatch.sqlite, table, no)
 }
 
 // CloseTable implements Store.

@@ -332,23 +332,13 @@ func (s *SQLite) Chat(ctx context.Context, table string, limit int) ([]Line, err
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT no, seat, player, name, text, at FROM (
-		SELECT * FROM tapis_chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) ORDER BY no`, table, max(limit, 0))
+	rows, err := s.db.QueryContext(ctx, qChat.sqlite, table, max(limit, 0))
 	if err != nil {
 		return nil, fmt.Errorf("store: chat of %s: %v", table, err)
 	}
 	defer rows.Close()
-	var out []Line
-	for rows.Next() {
-		l := Line{Table: table}
-		var at int64
-		if err := rows.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &at); err != nil {
-			return nil, fmt.Errorf("store: chat of %s: %v", table, err)
-		}
-		l.At = time.UnixMilli(at)
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanLines(rows, table)
+	if err != nil {
 		return nil, fmt.Errorf("store: chat of %s: %v", table, err)
 	}
 	return out, nil

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 )
 
 // RecordRated implements Ratings. The read and the writes are one op of
@@ -174,16 +173,5 @@ func (s *SQLite) results(ctx context.Context, where string, args ...any) ([]Resu
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		var r Result
-		var at int64
-		if err := rows.Scan(&r.Table, &r.No, &r.Seat, &r.Game, &r.Players, &r.Player, &r.Rank, &r.Score,
-			&r.MuBefore, &r.SigmaBefore, &r.MuAfter, &r.SigmaAfter, &at); err != nil {
-			return nil, err
-		}
-		r.At = time.UnixMilli(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanResults(rows)
 }
