@@ -136,14 +136,7 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 	if len(t.Seats) > t.Players {
 		return fmt.Errorf("store: postgres: table %s has no seat %d", t.ID, t.Players)
 	}
-	opts := string(t.Options)
-	if opts == "" {
-		opts = "{}"
-	}
-	active := t.Active
-	if active.IsZero() {
-		active = t.Created
-	}
+	opts, active := t.row()
 	names := make([]string, len(t.Seats))
 	bots := make([]string, len(t.Seats))
 	hashes := make([]string, len(t.Seats))

@@ -86,17 +86,13 @@ func (p *Postgres) player(ctx context.Context, q query, arg string) (Player, err
 	if p.closed.Load() {
 		return Player{}, ErrClosed
 	}
-	var pl Player
-	var created int64
-	err := p.pool.QueryRow(ctx, q.pg, arg).
-		Scan(&pl.ID, &pl.Name, &pl.Username, &pl.UsernameKey, &pl.Password, &created, &pl.Deleted)
+	pl, err := scanPlayer(p.pool.QueryRow(ctx, q.pg, arg).Scan)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Player{}, ErrNotFound
 	case err != nil:
 		return Player{}, p.fail(err, "player")
 	}
-	pl.Created = time.UnixMilli(created)
 	return pl, nil
 }
 

@@ -145,3 +145,28 @@ func scanResults(rs rows) ([]Result, error) {
 	}
 	return out, rs.Err()
 }
+
+// scanPlayer reads a row of playerColumns.
+func scanPlayer(scan func(dest ...any) error) (Player, error) {
+	var p Player
+	var created int64
+	if err := scan(&p.ID, &p.Name, &p.Username, &p.UsernameKey, &p.Password, &created, &p.Deleted); err != nil {
+		return Player{}, err
+	}
+	p.Created = time.UnixMilli(created)
+	return p, nil
+}
+
+// row gives what a table's row keeps where t leaves a column zero: no
+// options are {}, and a table never seen active was last active when it
+// was created.
+func (t Table) row() (opts string, active time.Time) {
+	opts, active = string(t.Options), t.Active
+	if opts == "" {
+		opts = "{}"
+	}
+	if active.IsZero() {
+		active = t.Created
+	}
+	return opts, active
+}

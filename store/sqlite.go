@@ -483,14 +483,7 @@ func createOp(t Table, start *Start) (op, error) {
 	if err := checkPlayers(t.Players); err != nil {
 		return op{}, fmt.Errorf("store: table %s: %v", t.ID, err)
 	}
-	opts := string(t.Options)
-	if opts == "" {
-		opts = "{}"
-	}
-	active := t.Active
-	if active.IsZero() {
-		active = t.Created
-	}
+	opts, active := t.row()
 	o := op{query: `INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid,
 			t.Public, t.Lang, t.Rated}}

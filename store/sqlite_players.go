@@ -38,17 +38,13 @@ func (s *SQLite) player(ctx context.Context, q query, arg string) (Player, error
 	if s.closed() {
 		return Player{}, ErrClosed
 	}
-	var p Player
-	var created int64
-	err := s.db.QueryRowContext(ctx, q.sqlite, arg).
-		Scan(&p.ID, &p.Name, &p.Username, &p.UsernameKey, &p.Password, &created, &p.Deleted)
+	p, err := scanPlayer(s.db.QueryRowContext(ctx, q.sqlite, arg).Scan)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return Player{}, ErrNotFound
 	case err != nil:
 		return Player{}, fmt.Errorf("store: player: %v", err)
 	}
-	p.Created = time.UnixMilli(created)
 	return p, nil
 }
 
