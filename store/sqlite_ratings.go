@@ -72,7 +72,7 @@ func scanStanding(sc interface{ Scan(...any) error }, st *Standing) error {
 	return sc.Scan(&st.Player, &st.Game, &st.Mu, &st.Sigma, &st.Games, &st.Wins, &st.Fixed)
 }
 
-// Leaderboard implements Ratings: a walk down ratings_board.
+// Leaderboard implements Ratings: a walk down tapis_ratings_board.
 func (s *SQLite) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]Ranked, error) {
 	if s.closed() {
 		return nil, ErrClosed
@@ -166,7 +166,7 @@ func (s *SQLite) MatchResults(ctx context.Context, table string, no int) ([]Resu
 	return out, nil
 }
 
-// results reads rated_results rows chosen by where.
+// results reads tapis_rated_results rows chosen by where.
 func (s *SQLite) results(ctx context.Context, where string, args ...any) ([]Result, error) {
 	rows, err := s.db.QueryContext(ctx, resultColumns+strings.TrimSpace(where), args...)
 	if err != nil {

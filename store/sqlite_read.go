@@ -11,7 +11,7 @@ import (
 
 // sqliteOpen lists the open tables with what Summary needs, in one query:
 // the latest match and the seats taken are looked up in their primary
-// keys, and tables_open (a partial index) holds only tables not closed.
+// keys, and tapis_tables_open (a partial index) holds only tables not closed.
 const sqliteOpen = `
 	SELECT t.id, t.game, t.players, t.created, t.creator, t.active, m.no IS NOT NULL,
 	  (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
