@@ -34,6 +34,13 @@ import (
 //     queries test booleans as = 0 or = 1, the form of its partial
 //     indexes' conditions, which its planner matches only word for word.
 //   - Leases are PostgreSQL's alone (a cluster shares one database).
+//
+// sqlc (github.com/sqlc-dev/sqlc) was weighed for this and not taken: it
+// generates a package per engine from each engine's own query files, so
+// the shared statements would still be kept twice (as input and as
+// generated Go), its output for PostgreSQL (pgx) and SQLite
+// (database/sql) differs in types, and the statements that differ above
+// are the ones it cannot write for us.
 
 // query is one statement in the form of each store.
 type query struct{ sqlite, pg string }
