@@ -3,6 +3,7 @@ package metrics_test
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"tapis/metrics"
 	"tapis/store"
+	"tapis/store/storetest"
 )
 
 // A nil Metrics is a server without metrics: every hook does nothing, and
@@ -28,6 +30,23 @@ func TestNilMetricsDoNothing(t *testing.T) {
 	if got := m.Store(st); got != store.Store(st) {
 		t.Errorf("a nil Metrics wraps the store: %T", got)
 	}
+}
+
+// The timed store is a store: it passes the conformance suite, wrapping
+// SQLite (durable, so the suite's restarts and races run too). It is no
+// store.Checker, so the suite's checks of Check skip.
+func TestStoreConformance(t *testing.T) {
+	m := metrics.New()
+	storetest.Run(t, storetest.Backend{Durable: true, New: func(tb testing.TB) storetest.Opener {
+		path := filepath.Join(tb.TempDir(), "t.db")
+		return func(t testing.TB) store.Store {
+			st, err := store.OpenSQLite(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m.Store(st)
+		}
+	}})
 }
 
 // The store's appends are timed, failed ones too, and counted as errors

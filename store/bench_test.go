@@ -124,15 +124,15 @@ func BenchmarkOpen(b *testing.B) {
 		if i >= open && i%2 == 0 {
 			closed = string(Abandoned)
 		}
-		exec(`INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, closed) VALUES (?, 'cabo', 3, '{}', ?, 0, '192.0.2.1', ?, ?)`,
+		exec(`INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, closed) VALUES (?, 'cabo', 3, '{}', ?, 0, '192.0.2.1', ?, ?)`,
 			id, i, i, closed)
-		exec(`INSERT INTO seats VALUES (?, 0, 'Ann', '', 'h'), (?, 1, 'random', 'random', ''), (?, 2, '', '', '')`, id, id, id)
+		exec(`INSERT INTO tapis_seats VALUES (?, 0, 'Ann', '', 'h'), (?, 1, 'random', 'random', ''), (?, 2, '', '', '')`, id, id, id)
 		if i < open/2 {
 			continue // waiting
 		}
-		exec(`INSERT INTO matches (table_id, no, seed, over) VALUES (?, 1, ?, ?)`, id, i, i >= open && i%2 == 1)
+		exec(`INSERT INTO tapis_matches (table_id, no, seed, over) VALUES (?, 1, ?, ?)`, id, i, i >= open && i%2 == 1)
 		for m := 0; m < moves; m++ {
-			exec(`INSERT INTO moves VALUES (?, 1, ?, ?, '{"type":"draw"}')`, id, m, m%3)
+			exec(`INSERT INTO tapis_moves VALUES (?, 1, ?, ?, '{"type":"draw"}')`, id, m, m%3)
 		}
 	}
 	if err := tx.Commit(); err != nil {

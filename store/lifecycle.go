@@ -51,15 +51,15 @@ type Summary struct {
 	Problem string
 }
 
-// maxPlayers bounds the seats a stored table may claim: no game has
-// more than a handful, and a damaged row claiming millions must not make
-// Load allocate them.
-const maxPlayers = 64
+// MaxPlayers bounds the seats a stored table may claim (a store refuses
+// more): no game has more than a handful, and a damaged row claiming
+// millions must not make Load allocate them.
+const MaxPlayers = 64
 
 // checkPlayers says what is wrong with a table's number of players.
 func checkPlayers(n int) error {
-	if n < 1 || n > maxPlayers {
-		return fmt.Errorf("%d players (want 1 to %d)", n, maxPlayers)
+	if n < 1 || n > MaxPlayers {
+		return fmt.Errorf("%d players (want 1 to %d)", n, MaxPlayers)
 	}
 	return nil
 }

@@ -68,7 +68,7 @@ func (s *SQLite) Match(ctx context.Context, id string, no int) (Saved, error) {
 	err := s.db.QueryRowContext(ctx, `
 		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
 		  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
-		FROM tables t LEFT JOIN matches m ON m.table_id = t.id AND m.no = ?
+		FROM tapis_tables t LEFT JOIN tapis_matches m ON m.table_id = t.id AND m.no = ?
 		WHERE t.id = ?`, no, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
 		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &mno, &seed, &over)
 	switch {

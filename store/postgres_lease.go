@@ -359,7 +359,7 @@ func (f pgFenced) CloseTable(ctx context.Context, c Closed, reason string) error
 func (f pgFenced) Touch(ctx context.Context, at time.Time) error {
 	wrote, err := f.fenced(ctx, "a touch", `,
 		w AS (UPDATE tapis_tables SET active = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM l) RETURNING 1)
-		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`, millis(at))
+		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`, at.UnixMilli())
 	switch {
 	case errors.Is(err, ErrLeaseLost):
 		return err

@@ -13,10 +13,6 @@ import (
 // PostgreSQL's players, sessions, lobby, queue and chat. A call that
 // writes several rows does it in one transaction (or one statement).
 
-// pgOpenTable is the condition that table t is open, as Open has it: not
-// closed, and its latest match, if any, not over.
-const pgOpenTable = `t.closed = '' AND NOT COALESCE((SELECT over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1), false)`
-
 // isTaken reports whether err is the username index refusing a row.
 func isTaken(err error) bool {
 	var pe *pgconn.PgError
@@ -60,7 +56,7 @@ func (p *Postgres) one(ctx context.Context, none error, what, sql string, args .
 // CreatePlayer implements Players.
 func (p *Postgres) CreatePlayer(ctx context.Context, pl Player) error {
 	_, err := p.exec(ctx, `INSERT INTO tapis_players (id, name, username, username_key, password, created, deleted)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, pl.ID, pl.Name, pl.Username, pl.UsernameKey, pl.Password, millis(pl.Created), pl.Deleted)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, pl.ID, pl.Name, pl.Username, pl.UsernameKey, pl.Password, pl.Created.UnixMilli(), pl.Deleted)
 	switch {
 	case isTaken(err):
 		return ErrTaken
@@ -74,7 +70,7 @@ func (p *Postgres) CreatePlayer(ctx context.Context, pl Player) error {
 
 // Player implements Players.
 func (p *Postgres) Player(ctx context.Context, id string) (Player, error) {
-	return p.player(ctx, `id = $1`, id)
+	return p.player(ctx, qPlayerByID, id)
 }
 
 // PlayerByUsername implements Players.
@@ -82,39 +78,35 @@ func (p *Postgres) PlayerByUsername(ctx context.Context, key string) (Player, er
 	if key == "" {
 		return Player{}, ErrNotFound
 	}
-	return p.player(ctx, `username_key = $1`, key)
+	return p.player(ctx, qPlayerByUsername, key)
 }
 
-// player reads the player matching where.
-func (p *Postgres) player(ctx context.Context, where, arg string) (Player, error) {
+// player reads the player q (qPlayerByID or qPlayerByUsername) finds.
+func (p *Postgres) player(ctx context.Context, q query, arg string) (Player, error) {
 	if p.closed.Load() {
 		return Player{}, ErrClosed
 	}
-	var pl Player
-	err := p.pool.QueryRow(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM tapis_players WHERE `+where, arg).
-		Scan(&pl.ID, &pl.Name, &pl.Username, &pl.UsernameKey, &pl.Password, &pl.Created, &pl.Deleted)
+	pl, err := scanPlayer(p.pool.QueryRow(ctx, q.pg, arg).Scan)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Player{}, ErrNotFound
 	case err != nil:
 		return Player{}, p.fail(err, "player")
 	}
-	pl.Created = millis(pl.Created)
 	return pl, nil
 }
 
 // RenamePlayer implements Players.
 func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
 	return p.tx(ctx, "renaming player "+id, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE tapis_players SET name = $2 WHERE id = $1`, id, name)
+		tag, err := tx.Exec(ctx, qRenamePlayer.pg, name, id)
 		switch {
 		case err != nil:
 			return p.fail(err, "renaming player %s", id)
 		case tag.RowsAffected() != 1:
 			return ErrNotFound
 		}
-		_, err = tx.Exec(ctx, `UPDATE tapis_seats SET name = $2 WHERE player = $1
-			AND table_id IN (SELECT t.id FROM tapis_tables t WHERE `+pgOpenTable+`)`, id, name)
+		_, err = tx.Exec(ctx, qRenameSeats.pg, name, id)
 		if err != nil {
 			return p.fail(err, "renaming player %s's seats", id)
 		}
@@ -124,8 +116,7 @@ func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
 
 // MoveSeats implements Players.
 func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
-	_, err := p.pool.Exec(ctx, `UPDATE tapis_seats SET player = $2, name = $3 WHERE player = $1
-		AND table_id IN (SELECT t.id FROM tapis_tables t WHERE `+pgOpenTable+`)`, from, to, name)
+	_, err := p.pool.Exec(ctx, qMoveSeats.pg, to, name, from)
 	if err != nil {
 		return p.fail(err, "moving player %s's seats", from)
 	}
@@ -135,8 +126,8 @@ func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
 // ClaimUsername implements Players.
 func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	err := p.one(ctx, errUnclaimed, "claiming a username",
-		`UPDATE tapis_players SET username = $2, username_key = $3, password = $4 WHERE id = $1 AND username_key = ''`,
-		id, username, key, password)
+		qSetUsername.pg,
+		username, key, password, id)
 	if errors.Is(err, errUnclaimed) {
 		// As in SQLite: the write was the check, the read names why.
 		if _, err := p.Player(ctx, id); err != nil {
@@ -149,7 +140,7 @@ func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, passwor
 
 // SetPassword implements Players.
 func (p *Postgres) SetPassword(ctx context.Context, id, password string) error {
-	return p.one(ctx, ErrNotFound, "setting a password", `UPDATE tapis_players SET password = $2 WHERE id = $1`, id, password)
+	return p.one(ctx, ErrNotFound, "setting a password", qSetPassword.pg, password, id)
 }
 
 // DeletePlayer implements Players.
@@ -164,10 +155,10 @@ func (p *Postgres) DeletePlayer(ctx context.Context, id string) error {
 			return ErrNotFound
 		}
 		for _, q := range []string{
-			`DELETE FROM tapis_sessions WHERE player = $1`,
-			`UPDATE tapis_seats SET name = '' WHERE player = $1`,
-			`UPDATE tapis_chat SET name = '' WHERE player = $1`,
-			`DELETE FROM tapis_queue WHERE player = $1`,
+			qDeletePlayerSessions.pg,
+			qForgetSeatNames.pg,
+			qForgetChatNames.pg,
+			qLeaveQueue.pg,
 		} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {
 				return p.fail(err, "deleting player %s", id)
@@ -189,7 +180,7 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 		     AND (s.bot <> '' OR s.token_hash <> '')),
 		  (SELECT min(seat) FROM tapis_seats WHERE table_id = t.id AND player = $1)
 		FROM tapis_tables t
-		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+pgOpenTable+`
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+openTable+`
 		ORDER BY t.created DESC, t.id COLLATE "C" DESC`, player)
 	if err != nil {
 		return nil, p.fail(err, "tables of player %s", player)
@@ -198,10 +189,11 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 	var out []PlayerTable
 	for rows.Next() {
 		var pt PlayerTable
-		if err := rows.Scan(&pt.ID, &pt.Game, &pt.Players, &pt.Created, &pt.Creator, &pt.Active, &pt.Started, &pt.Seated, &pt.Seat); err != nil {
+		var created, active int64
+		if err := rows.Scan(&pt.ID, &pt.Game, &pt.Players, &created, &pt.Creator, &active, &pt.Started, &pt.Seated, &pt.Seat); err != nil {
 			return nil, p.fail(err, "tables of player %s", player)
 		}
-		pt.Created, pt.Active = millis(pt.Created), millis(pt.Active)
+		pt.Created, pt.Active = time.UnixMilli(created), time.UnixMilli(active)
 		out = append(out, pt)
 	}
 	if err := rows.Err(); err != nil {
@@ -212,8 +204,8 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 
 // CreateSession implements Players.
 func (p *Postgres) CreateSession(ctx context.Context, s Session) error {
-	_, err := p.exec(ctx, `INSERT INTO tapis_sessions (hash, player, created, expires) VALUES ($1, $2, $3, $4)`,
-		s.Hash, s.Player, millis(s.Created), millis(s.Expires))
+	_, err := p.exec(ctx, qCreateSession.pg,
+		s.Hash, s.Player, s.Created.UnixMilli(), s.Expires.UnixMilli())
 	if err != nil {
 		return p.fail(err, "new session")
 	}
@@ -226,21 +218,22 @@ func (p *Postgres) Session(ctx context.Context, hash string, now time.Time) (Ses
 		return Session{}, ErrClosed
 	}
 	s := Session{Hash: hash}
-	err := p.pool.QueryRow(ctx, `SELECT player, created, expires FROM tapis_sessions WHERE hash = $1 AND expires > $2`, hash, millis(now)).
-		Scan(&s.Player, &s.Created, &s.Expires)
+	var created, expires int64
+	err := p.pool.QueryRow(ctx, qSession.pg, hash, now.UnixMilli()).
+		Scan(&s.Player, &created, &expires)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Session{}, ErrNotFound
 	case err != nil:
 		return Session{}, p.fail(err, "session")
 	}
-	s.Created, s.Expires = millis(s.Created), millis(s.Expires)
+	s.Created, s.Expires = time.UnixMilli(created), time.UnixMilli(expires)
 	return s, nil
 }
 
 // DeleteSession implements Players.
 func (p *Postgres) DeleteSession(ctx context.Context, hash string) error {
-	if _, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE hash = $1`, hash); err != nil {
+	if _, err := p.exec(ctx, qDeleteSession.pg, hash); err != nil {
 		return p.fail(err, "ending a session")
 	}
 	return nil
@@ -248,7 +241,7 @@ func (p *Postgres) DeleteSession(ctx context.Context, hash string) error {
 
 // DeleteSessions implements Players.
 func (p *Postgres) DeleteSessions(ctx context.Context, player, except string) error {
-	if _, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE player = $1 AND hash <> $2`, player, except); err != nil {
+	if _, err := p.exec(ctx, qDeleteSessions.pg, player, except); err != nil {
 		return p.fail(err, "ending the sessions of %s", player)
 	}
 	return nil
@@ -256,7 +249,7 @@ func (p *Postgres) DeleteSessions(ctx context.Context, player, except string) er
 
 // DeleteExpiredSessions implements Players.
 func (p *Postgres) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
-	n, err := p.exec(ctx, `DELETE FROM tapis_sessions WHERE expires <= $1`, millis(now))
+	n, err := p.exec(ctx, qDeleteExpiredSessions.pg, now.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "ending expired sessions")
 	}
@@ -273,7 +266,7 @@ func (p *Postgres) WaitingTables(ctx context.Context, game string, since time.Ti
 			WHERE t.public AND t.closed = '' AND ($1 = '' OR t.game = $1) AND m.no IS NULL AND t.active >= $3
 			  AND (SELECT count(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 			         AND (s.bot <> '' OR s.token_hash <> '')) < t.players
-			ORDER BY t.created DESC, t.id COLLATE "C" DESC LIMIT $2`, game, max(limit, 0), millis(since))
+			ORDER BY t.created DESC, t.id COLLATE "C" DESC LIMIT $2`, game, max(limit, 0), since.UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -295,7 +288,7 @@ func (p *Postgres) Enqueue(ctx context.Context, e Entry) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (player) DO UPDATE SET name = excluded.name, game = excluded.game, players = excluded.players,
 		  bot = excluded.bot, wait_ms = excluded.wait_ms, joined = excluded.joined, table_id = excluded.table_id, seat = excluded.seat`,
-		e.Player, e.Name, e.Game, e.Players, e.Bot, e.Wait.Milliseconds(), millis(e.Joined), e.Table, e.Seat)
+		e.Player, e.Name, e.Game, e.Players, e.Bot, e.Wait.Milliseconds(), e.Joined.UnixMilli(), e.Table, e.Seat)
 	if err != nil {
 		return p.fail(err, "queueing %s", e.Player)
 	}
@@ -304,24 +297,10 @@ func (p *Postgres) Enqueue(ctx context.Context, e Entry) error {
 
 // LeaveQueue implements Queue.
 func (p *Postgres) LeaveQueue(ctx context.Context, player string) error {
-	if _, err := p.exec(ctx, `DELETE FROM tapis_queue WHERE player = $1`, player); err != nil {
+	if _, err := p.exec(ctx, qLeaveQueue.pg, player); err != nil {
 		return p.fail(err, "%s leaving the queue", player)
 	}
 	return nil
-}
-
-// pgEntry selects a queue entry's columns.
-const pgEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table_id, seat FROM tapis_queue `
-
-// scanPgEntry reads one row of pgEntry.
-func scanPgEntry(row pgx.Row) (Entry, error) {
-	var e Entry
-	var wait int64
-	if err := row.Scan(&e.Player, &e.Name, &e.Game, &e.Players, &e.Bot, &wait, &e.Joined, &e.Table, &e.Seat); err != nil {
-		return Entry{}, err
-	}
-	e.Wait, e.Joined = time.Duration(wait)*time.Millisecond, millis(e.Joined)
-	return e, nil
 }
 
 // QueueEntry implements Queue.
@@ -329,7 +308,7 @@ func (p *Postgres) QueueEntry(ctx context.Context, player string) (Entry, error)
 	if p.closed.Load() {
 		return Entry{}, ErrClosed
 	}
-	e, err := scanPgEntry(p.pool.QueryRow(ctx, pgEntry+`WHERE player = $1`, player))
+	e, err := scanEntry(p.pool.QueryRow(ctx, entryColumns+`WHERE player = $1`, player).Scan)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Entry{}, ErrNotFound
@@ -344,14 +323,14 @@ func (p *Postgres) Queued(ctx context.Context, game string) ([]Entry, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
-	rows, err := p.pool.Query(ctx, pgEntry+`WHERE table_id = '' AND ($1 = '' OR game = $1) ORDER BY joined, player COLLATE "C"`, game)
+	rows, err := p.pool.Query(ctx, entryColumns+`WHERE table_id = '' AND ($1 = '' OR game = $1) ORDER BY joined, player COLLATE "C"`, game)
 	if err != nil {
 		return nil, p.fail(err, "queue")
 	}
 	defer rows.Close()
 	var out []Entry
 	for rows.Next() {
-		e, err := scanPgEntry(rows)
+		e, err := scanEntry(rows.Scan)
 		if err != nil {
 			return nil, p.fail(err, "queue")
 		}
@@ -402,7 +381,7 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 		err := p.pool.QueryRow(ctx, `INSERT INTO tapis_chat (table_id, no, seat, player, name, text, at)
 			SELECT $1, COALESCE((SELECT max(no) FROM tapis_chat WHERE table_id = $1), 0) + 1, $2, $3, $4, $5, $6
 			WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1) RETURNING no`,
-			l.Table, l.Seat, l.Player, l.Name, l.Text, millis(l.At)).Scan(&no)
+			l.Table, l.Seat, l.Player, l.Name, l.Text, l.At.UnixMilli()).Scan(&no)
 		switch {
 		case isUnique(err) && try < 100:
 			continue
@@ -422,9 +401,7 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 
 // PruneChat implements Chats, as SQLite's does.
 func (p *Postgres) PruneChat(ctx context.Context, before time.Time) (int, error) {
-	n, err := p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id IN (
-		SELECT t.id FROM (SELECT DISTINCT table_id FROM tapis_chat) c JOIN tapis_tables t ON t.id = c.table_id
-		WHERE t.active < $1 AND NOT (`+pgOpenTable+`))`, millis(before))
+	n, err := p.exec(ctx, qPruneChat.pg, before.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "pruning the chat")
 	}
@@ -436,22 +413,13 @@ func (p *Postgres) Chat(ctx context.Context, table string, limit int) ([]Line, e
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
-	rows, err := p.pool.Query(ctx, `SELECT no, seat, player, name, text, at FROM (
-		SELECT * FROM tapis_chat WHERE table_id = $1 ORDER BY no DESC LIMIT $2) c ORDER BY no`, table, max(limit, 0))
+	rows, err := p.pool.Query(ctx, qChat.pg, table, max(limit, 0))
 	if err != nil {
 		return nil, p.fail(err, "chat of %s", table)
 	}
 	defer rows.Close()
-	var out []Line
-	for rows.Next() {
-		l := Line{Table: table}
-		if err := rows.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &l.At); err != nil {
-			return nil, p.fail(err, "chat of %s", table)
-		}
-		l.At = millis(l.At)
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanLines(rows, table)
+	if err != nil {
 		return nil, p.fail(err, "chat of %s", table)
 	}
 	return out, nil

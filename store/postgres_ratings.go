@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -46,7 +45,7 @@ func (p *Postgres) RecordRated(ctx context.Context, m RatedMatch, update func([]
 
 func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
 	tag, err := tx.Exec(ctx, `INSERT INTO tapis_rated_matches (table_id, no, game, at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT DO NOTHING`, m.Table, m.No, m.Game, millis(m.At))
+		ON CONFLICT DO NOTHING`, m.Table, m.No, m.Game, m.At.UnixMilli())
 	if err != nil {
 		return err
 	}
@@ -103,10 +102,9 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 		a := after[i]
 		b.Queue(`UPDATE tapis_ratings SET mu = $3, sigma = $4, ordinal = $5, games = $6, wins = $7 WHERE player = $1 AND game = $2`,
 			a.Player, a.Game, a.Mu, a.Sigma, a.Ordinal(), a.Games, a.Wins)
-		b.Queue(`INSERT INTO tapis_rated_results (table_id, no, seat, game, players, player, rank, score,
-			  mu_before, sigma_before, mu_after, sigma_after, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		b.Queue(qRatedResult.pg,
 			m.Table, m.No, s.Seat, m.Game, len(m.Seats), s.Player, s.Rank, s.Score,
-			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, millis(m.At))
+			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, m.At.UnixMilli())
 	}
 	return tx.SendBatch(ctx, b).Close()
 }
@@ -123,13 +121,11 @@ func (p *Postgres) SetAnchor(ctx context.Context, player, game string, mu, sigma
 	return nil
 }
 
-const pgStanding = `player, game, mu, sigma, games, wins, fixed`
-
 // Leaderboard implements Ratings: a walk down tapis_ratings_board.
 func (p *Postgres) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]Ranked, error) {
 	var out []Ranked
 	err := p.read(ctx, "leaderboard of "+game, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+pgStanding+` FROM tapis_ratings
+		rows, err := tx.Query(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
 			WHERE game = $1 AND NOT fixed AND games >= $2 ORDER BY ordinal DESC, player LIMIT $3 OFFSET $4`,
 			game, minGames, max(limit, 0), max(offset, 0))
 		if err != nil {
@@ -153,7 +149,7 @@ func (p *Postgres) Rank(ctx context.Context, game, player string, minGames int) 
 	var r Ranked
 	found := true
 	err := p.read(ctx, "rank of "+player, func(tx pgx.Tx) error {
-		err := scanStanding(tx.QueryRow(ctx, `SELECT `+pgStanding+` FROM tapis_ratings
+		err := scanStanding(tx.QueryRow(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
 			WHERE player = $1 AND game = $2 AND NOT fixed AND games >= $3`, player, game, minGames), &r.Standing)
 		if errors.Is(err, pgx.ErrNoRows) {
 			found = false
@@ -176,7 +172,7 @@ func (p *Postgres) Rank(ctx context.Context, game, player string, minGames int) 
 func (p *Postgres) Profile(ctx context.Context, player string, recent int) (Profile, error) {
 	var out Profile
 	err := p.read(ctx, "profile of "+player, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+pgStanding+` FROM tapis_ratings WHERE player = $1 AND games >= 0 ORDER BY game`, player)
+		rows, err := tx.Query(ctx, `SELECT `+standingColumns+` FROM tapis_ratings WHERE player = $1 AND games >= 0 ORDER BY game`, player)
 		if err != nil {
 			return err
 		}
@@ -215,22 +211,10 @@ func (p *Postgres) MatchResults(ctx context.Context, table string, no int) ([]Re
 }
 
 func pgResults(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]Result, error) {
-	rows, err := tx.Query(ctx, `SELECT table_id, no, seat, game, players, player, rank, score,
-		mu_before, sigma_before, mu_after, sigma_after, at FROM tapis_rated_results `+where, args...)
+	rows, err := tx.Query(ctx, resultColumns+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		var r Result
-		var at time.Time
-		if err := rows.Scan(&r.Table, &r.No, &r.Seat, &r.Game, &r.Players, &r.Player, &r.Rank, &r.Score,
-			&r.MuBefore, &r.SigmaBefore, &r.MuAfter, &r.SigmaAfter, &at); err != nil {
-			return nil, err
-		}
-		r.At = at
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanResults(rows)
 }

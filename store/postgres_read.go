@@ -48,12 +48,12 @@ func (p *Postgres) Open(ctx context.Context) ([]Summary, error) {
 	var out []Summary
 	for rows.Next() {
 		var sm Summary
-		var created, active time.Time
+		var created, active int64
 		var seated int64
 		if err := rows.Scan(&sm.ID, &sm.Game, &sm.Players, &created, &sm.Creator, &active, &sm.Started, &seated); err != nil {
 			return nil, p.fail(err, "open tables")
 		}
-		sm.Created, sm.Active, sm.Seated = millis(created), millis(active), int(seated)
+		sm.Created, sm.Active, sm.Seated = time.UnixMilli(created), time.UnixMilli(active), int(seated)
 		if err := checkPlayers(sm.Players); err != nil {
 			sm.Problem = err.Error()
 		}
@@ -148,7 +148,7 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 	for rows.Next() {
 		var t Saved
 		var opts, closed string
-		var created, active time.Time
+		var created, active int64
 		var turn int64
 		var no *int
 		var seed *int64
@@ -161,7 +161,7 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 			return nil, err
 		}
 		t.Options = json.RawMessage(opts)
-		t.Created, t.Active = millis(created), millis(active)
+		t.Created, t.Active = time.UnixMilli(created), time.UnixMilli(active)
 		t.TurnTime = time.Duration(turn) * time.Millisecond
 		t.Closed = Closed(closed)
 		if no != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -30,13 +29,13 @@ func fillRated(b *testing.B, s Store) {
 		table          string
 		no, seat, rank int
 		game, player   string
-		at             time.Time
+		at             int64 // Unix milliseconds, as both stores keep times
 		mu, sigma      float64
 	}
 	var results []res
 	var matches [][]any
 	for i := range benchMatches {
-		tab, game, at := fmt.Sprintf("b%06d", i), benchGames[i%len(benchGames)], time.UnixMilli(int64(1_000_000+i*1000))
+		tab, game, at := fmt.Sprintf("b%06d", i), benchGames[i%len(benchGames)], int64(1_000_000+i*1000)
 		matches = append(matches, []any{tab, 1, game, at})
 		for seat, p := range r.Perm(benchPlayers)[:4] {
 			results = append(results, res{tab, 1, seat, seat, game, fmt.Sprintf("player%04d", p), at, 15 + 20*r.Float64(), 1 + 3*r.Float64()})
@@ -56,19 +55,19 @@ func fillRated(b *testing.B, s Store) {
 			b.Fatal(err)
 		}
 		for _, m := range matches {
-			if _, err := tx.Exec(`INSERT INTO rated_matches (table_id, no, game, at) VALUES (?, ?, ?, ?)`, m[0], m[1], m[2], m[3].(time.Time).UnixMilli()); err != nil {
+			if _, err := tx.Exec(`INSERT INTO tapis_rated_matches (table_id, no, game, at) VALUES (?, ?, ?, ?)`, m[0], m[1], m[2], m[3]); err != nil {
 				b.Fatal(err)
 			}
 		}
 		for _, x := range results {
-			if _, err := tx.Exec(`INSERT INTO rated_results (table_id, no, seat, game, players, player, rank, score,
+			if _, err := tx.Exec(`INSERT INTO tapis_rated_results (table_id, no, seat, game, players, player, rank, score,
 				mu_before, sigma_before, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, 4, ?, ?, 0, ?, ?, ?, ?, ?)`,
-				x.table, x.no, x.seat, x.game, x.player, x.rank, x.mu, x.sigma, x.mu, x.sigma, x.at.UnixMilli()); err != nil {
+				x.table, x.no, x.seat, x.game, x.player, x.rank, x.mu, x.sigma, x.mu, x.sigma, x.at); err != nil {
 				b.Fatal(err)
 			}
 		}
 		for _, x := range ratings {
-			if _, err := tx.Exec(`INSERT INTO ratings (player, game, mu, sigma, ordinal, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?)`, x...); err != nil {
+			if _, err := tx.Exec(`INSERT INTO tapis_ratings (player, game, mu, sigma, ordinal, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?)`, x...); err != nil {
 				b.Fatal(err)
 			}
 		}

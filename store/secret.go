@@ -64,7 +64,7 @@ const secretName = "server"
 // Secret implements Secrets. It is read once per server start, so it
 // goes through the writer like any write, then reads what was kept.
 func (s *SQLite) Secret(ctx context.Context) ([]byte, error) {
-	if err := s.exec(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`,
+	if err := s.exec(ctx, qNewSecret.sqlite,
 		secretName, newSecret()); err != nil {
 		return nil, fmt.Errorf("store: the server's secret: %w", err)
 	}
@@ -72,7 +72,7 @@ func (s *SQLite) Secret(ctx context.Context) ([]byte, error) {
 		return nil, ErrClosed
 	}
 	var b []byte
-	if err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, secretName).Scan(&b); err != nil {
+	if err := s.db.QueryRowContext(ctx, qSecret.sqlite, secretName).Scan(&b); err != nil {
 		return nil, fmt.Errorf("store: the server's secret: %v", err)
 	}
 	return checkSecret(b)
@@ -82,12 +82,12 @@ func (s *SQLite) Secret(ctx context.Context) ([]byte, error) {
 // another node's, not yet committed, waits for it and then does nothing;
 // the SELECT, a statement of its own, sees whichever row was committed.
 func (p *Postgres) Secret(ctx context.Context) ([]byte, error) {
-	if _, err := p.exec(ctx, `INSERT INTO tapis_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+	if _, err := p.exec(ctx, qNewSecret.pg,
 		secretName, newSecret()); err != nil {
 		return nil, p.fail(err, "the server's secret")
 	}
 	var b []byte
-	if err := p.pool.QueryRow(ctx, `SELECT value FROM tapis_secrets WHERE name = $1`, secretName).Scan(&b); err != nil {
+	if err := p.pool.QueryRow(ctx, qSecret.pg, secretName).Scan(&b); err != nil {
 		return nil, p.fail(err, "the server's secret")
 	}
 	return checkSecret(b)

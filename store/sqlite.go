@@ -91,7 +91,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// the writer goroutine is the only one that writes) and one for
 	// reads.
 	db.SetMaxOpenConns(2)
-	if err := migrateSQLite(context.Background(), db); err != nil {
+	if err := migrateSQLite(context.Background(), db, lastVersion); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
 	}
@@ -112,9 +112,9 @@ const (
 	sqlRollback = `ROLLBACK`
 	// sqlNextMove is the index of a match's next move, and whether the
 	// match was started.
-	sqlNextMove = `SELECT EXISTS (SELECT 1 FROM matches WHERE table_id = ? AND no = ?),
-		(SELECT COALESCE(MAX(idx) + 1, 0) FROM moves WHERE table_id = ? AND no = ?)`
-	sqlMove = `INSERT INTO moves (table_id, no, idx, seat, move) VALUES (?, ?, ?, ?, ?)`
+	sqlNextMove = `SELECT EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = ? AND no = ?),
+		(SELECT COALESCE(MAX(idx) + 1, 0) FROM tapis_moves WHERE table_id = ? AND no = ?)`
+	sqlMove = `INSERT INTO tapis_moves (table_id, no, idx, seat, move) VALUES (?, ?, ?, ?, ?)`
 )
 
 // prepareWriter takes the writer's connection and prepares its own
@@ -483,15 +483,8 @@ func createOp(t Table, start *Start) (op, error) {
 	if err := checkPlayers(t.Players); err != nil {
 		return op{}, fmt.Errorf("store: table %s: %v", t.ID, err)
 	}
-	opts := string(t.Options)
-	if opts == "" {
-		opts = "{}"
-	}
-	active := t.Active
-	if active.IsZero() {
-		active = t.Created
-	}
-	o := op{query: `INSERT INTO tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	opts, active := t.row()
+	o := op{query: `INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid,
 			t.Public, t.Lang, t.Rated}}
 	for i, seat := range t.Seats {
@@ -507,15 +500,15 @@ func createOp(t Table, start *Start) (op, error) {
 // that seat.
 func seatOp(table string, seat int, st Seat) op {
 	return op{one: true, what: fmt.Sprintf("table %s has no seat %d", table, seat),
-		query: `INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, player)
-		SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND ? >= 0 AND ? < players)`,
+		query: `INSERT OR REPLACE INTO tapis_seats (table_id, seat, name, bot, token_hash, player)
+		SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = ? AND ? >= 0 AND ? < players)`,
 		args: []any{table, seat, st.Name, st.Bot, st.TokenHash, st.Player, table, seat, seat}}
 }
 
 // startOp writes the start of match no; the primary key refuses a match
 // started twice.
 func startOp(table string, no int, seed uint64) op {
-	return op{query: `INSERT INTO matches (table_id, no, seed) VALUES (?, ?, ?)`, args: []any{table, no, int64(seed)}}
+	return op{query: qStartMatch.sqlite, args: []any{table, no, int64(seed)}}
 }
 
 // SetSeat implements Store.
@@ -541,7 +534,7 @@ func (s *SQLite) AppendMove(ctx context.Context, table string, no, index int, m 
 
 // EndMatch implements Store.
 func (s *SQLite) EndMatch(ctx context.Context, table string, no int) error {
-	return s.exec(ctx, `UPDATE matches SET over = 1 WHERE table_id = ? AND no = ?`, table, no)
+	return s.exec(ctx, qEndMatch.sqlite, table, no)
 }
 
 // CloseTable implements Store.
@@ -550,13 +543,13 @@ func (s *SQLite) CloseTable(ctx context.Context, table string, c Closed, reason 
 		return fmt.Errorf("store: table %s: cannot close as %q", table, c)
 	}
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", table),
-		query: `UPDATE tables SET closed = ?, reason = ? WHERE id = ?`, args: []any{string(c), reason, table}})
+		query: qCloseTable.sqlite, args: []any{string(c), reason, table}})
 }
 
 // Touch implements Store.
 func (s *SQLite) Touch(ctx context.Context, table string, at time.Time) error {
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", table),
-		query: `UPDATE tables SET active = ? WHERE id = ?`, args: []any{at.UnixMilli(), table}})
+		query: qTouch.sqlite, args: []any{at.UnixMilli(), table}})
 }
 
 // closed reports whether Close has begun: reads then answer ErrClosed,

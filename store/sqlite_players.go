@@ -12,21 +12,17 @@ import (
 // the writer like every other (several rows of one call in one op, so
 // all or none); reads query the database directly.
 
-// sqliteOpenTable is the condition that table t is open, as Open has it:
-// not closed, and its latest match, if any, not over.
-const sqliteOpenTable = `t.closed = '' AND COALESCE((SELECT over FROM matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1), 0) = 0`
-
 // CreatePlayer implements Players.
 func (s *SQLite) CreatePlayer(ctx context.Context, p Player) error {
 	return s.do(ctx, op{one: true, what: fmt.Sprintf("player %s exists", p.ID), conflict: ErrTaken,
-		query: `INSERT INTO players (id, name, username, username_key, password, created, deleted)
-		SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM players WHERE id = ?)`,
+		query: `INSERT INTO tapis_players (id, name, username, username_key, password, created, deleted)
+		SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM tapis_players WHERE id = ?)`,
 		args: []any{p.ID, p.Name, p.Username, p.UsernameKey, p.Password, p.Created.UnixMilli(), p.Deleted, p.ID}})
 }
 
 // Player implements Players.
 func (s *SQLite) Player(ctx context.Context, id string) (Player, error) {
-	return s.player(ctx, `id = ?`, id)
+	return s.player(ctx, qPlayerByID, id)
 }
 
 // PlayerByUsername implements Players.
@@ -34,45 +30,41 @@ func (s *SQLite) PlayerByUsername(ctx context.Context, key string) (Player, erro
 	if key == "" {
 		return Player{}, ErrNotFound
 	}
-	return s.player(ctx, `username_key = ?`, key)
+	return s.player(ctx, qPlayerByUsername, key)
 }
 
-// player reads the player matching where.
-func (s *SQLite) player(ctx context.Context, where string, arg string) (Player, error) {
+// player reads the player q (qPlayerByID or qPlayerByUsername) finds.
+func (s *SQLite) player(ctx context.Context, q query, arg string) (Player, error) {
 	if s.closed() {
 		return Player{}, ErrClosed
 	}
-	var p Player
-	var created int64
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, username, username_key, password, created, deleted FROM players WHERE `+where, arg).
-		Scan(&p.ID, &p.Name, &p.Username, &p.UsernameKey, &p.Password, &created, &p.Deleted)
+	p, err := scanPlayer(s.db.QueryRowContext(ctx, q.sqlite, arg).Scan)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return Player{}, ErrNotFound
 	case err != nil:
 		return Player{}, fmt.Errorf("store: player: %v", err)
 	}
-	p.Created = time.UnixMilli(created)
 	return p, nil
 }
 
 // RenamePlayer implements Players.
 func (s *SQLite) RenamePlayer(ctx context.Context, id, name string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE players SET name = ? WHERE id = ?`, args: []any{name, id},
-		with: []op{{query: `UPDATE seats SET name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tables t WHERE ` + sqliteOpenTable + `)`,
+	return s.do(ctx, op{one: true, refused: ErrNotFound, query: qRenamePlayer.sqlite, args: []any{name, id},
+		with: []op{{query: qRenameSeats.sqlite,
 			args: []any{name, id}}}})
 }
 
 // MoveSeats implements Players.
 func (s *SQLite) MoveSeats(ctx context.Context, from, to, name string) error {
-	return s.do(ctx, op{query: `UPDATE seats SET player = ?, name = ? WHERE player = ? AND table_id IN (SELECT t.id FROM tables t WHERE ` + sqliteOpenTable + `)`,
+	return s.do(ctx, op{query: qMoveSeats.sqlite,
 		args: []any{to, name, from}})
 }
 
 // ClaimUsername implements Players.
 func (s *SQLite) ClaimUsername(ctx context.Context, id, username, key, password string) error {
 	err := s.do(ctx, op{one: true, refused: errUnclaimed, conflict: ErrTaken,
-		query: `UPDATE players SET username = ?, username_key = ?, password = ? WHERE id = ? AND username_key = ''`,
+		query: qSetUsername.sqlite,
 		args:  []any{username, key, password, id}})
 	if errors.Is(err, errUnclaimed) {
 		return s.whyUnclaimed(ctx, id)
@@ -96,18 +88,18 @@ func (s *SQLite) whyUnclaimed(ctx context.Context, id string) error {
 
 // SetPassword implements Players.
 func (s *SQLite) SetPassword(ctx context.Context, id, password string) error {
-	return s.do(ctx, op{one: true, refused: ErrNotFound, query: `UPDATE players SET password = ? WHERE id = ?`, args: []any{password, id}})
+	return s.do(ctx, op{one: true, refused: ErrNotFound, query: qSetPassword.sqlite, args: []any{password, id}})
 }
 
 // DeletePlayer implements Players.
 func (s *SQLite) DeletePlayer(ctx context.Context, id string) error {
 	return s.do(ctx, op{one: true, refused: ErrNotFound,
-		query: `UPDATE players SET name = '', username = '', username_key = '', password = '', deleted = 1 WHERE id = ?`, args: []any{id},
+		query: `UPDATE tapis_players SET name = '', username = '', username_key = '', password = '', deleted = 1 WHERE id = ?`, args: []any{id},
 		with: []op{
-			{query: `DELETE FROM sessions WHERE player = ?`, args: []any{id}},
-			{query: `UPDATE seats SET name = '' WHERE player = ?`, args: []any{id}},
-			{query: `UPDATE chat SET name = '' WHERE player = ?`, args: []any{id}},
-			{query: `DELETE FROM queue WHERE player = ?`, args: []any{id}},
+			{query: qDeletePlayerSessions.sqlite, args: []any{id}},
+			{query: qForgetSeatNames.sqlite, args: []any{id}},
+			{query: qForgetChatNames.sqlite, args: []any{id}},
+			{query: qLeaveQueue.sqlite, args: []any{id}},
 		}})
 }
 
@@ -118,12 +110,12 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string) ([]PlayerTable
 	}
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT t.id, t.game, t.players, t.created, t.creator, t.active,
-		  EXISTS (SELECT 1 FROM matches WHERE table_id = t.id),
-		  (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
+		  EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = t.id),
+		  (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		     AND (s.bot <> '' OR s.token_hash <> '')),
-		  (SELECT MIN(seat) FROM seats WHERE table_id = t.id AND player = ?)
-		FROM tables t
-		WHERE t.id IN (SELECT table_id FROM seats WHERE player = ?) AND `+sqliteOpenTable+`
+		  (SELECT MIN(seat) FROM tapis_seats WHERE table_id = t.id AND player = ?)
+		FROM tapis_tables t
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = ?) AND `+openTable+`
 		ORDER BY t.created DESC, t.id DESC`, player, player)
 	if err != nil {
 		return nil, fmt.Errorf("store: tables of player %s: %v", player, err)
@@ -147,7 +139,7 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string) ([]PlayerTable
 
 // CreateSession implements Players.
 func (s *SQLite) CreateSession(ctx context.Context, ss Session) error {
-	return s.exec(ctx, `INSERT INTO sessions (hash, player, created, expires) VALUES (?, ?, ?, ?)`,
+	return s.exec(ctx, qCreateSession.sqlite,
 		ss.Hash, ss.Player, ss.Created.UnixMilli(), ss.Expires.UnixMilli())
 }
 
@@ -158,7 +150,7 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Sessi
 	}
 	ss := Session{Hash: hash}
 	var created, expires int64
-	err := s.db.QueryRowContext(ctx, `SELECT player, created, expires FROM sessions WHERE hash = ? AND expires > ?`, hash, now.UnixMilli()).
+	err := s.db.QueryRowContext(ctx, qSession.sqlite, hash, now.UnixMilli()).
 		Scan(&ss.Player, &created, &expires)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -172,18 +164,18 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Sessi
 
 // DeleteSession implements Players.
 func (s *SQLite) DeleteSession(ctx context.Context, hash string) error {
-	return s.exec(ctx, `DELETE FROM sessions WHERE hash = ?`, hash)
+	return s.exec(ctx, qDeleteSession.sqlite, hash)
 }
 
 // DeleteSessions implements Players.
 func (s *SQLite) DeleteSessions(ctx context.Context, player, except string) error {
-	return s.exec(ctx, `DELETE FROM sessions WHERE player = ? AND hash <> ?`, player, except)
+	return s.exec(ctx, qDeleteSessions.sqlite, player, except)
 }
 
 // DeleteExpiredSessions implements Players.
 func (s *SQLite) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
 	var n int64
-	err := s.do(ctx, op{query: `DELETE FROM sessions WHERE expires <= ?`, args: []any{now.UnixMilli()}, affected: &n})
+	err := s.do(ctx, op{query: qDeleteExpiredSessions.sqlite, args: []any{now.UnixMilli()}, affected: &n})
 	return int(n), err
 }
 
@@ -193,10 +185,10 @@ func (s *SQLite) WaitingTables(ctx context.Context, game string, since time.Time
 		return nil, ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `
-		SELECT t.id FROM tables t
+		SELECT t.id FROM tapis_tables t
 		WHERE t.public = 1 AND t.closed = '' AND (? = '' OR t.game = ?) AND t.active >= ?
-		  AND NOT EXISTS (SELECT 1 FROM matches WHERE table_id = t.id)
-		  AND (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
+		  AND NOT EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = t.id)
+		  AND (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		         AND (s.bot <> '' OR s.token_hash <> '')) < t.players
 		ORDER BY t.created DESC, t.id DESC LIMIT ?`, game, game, since.UnixMilli(), max(limit, 0))
 	if err != nil {
@@ -228,20 +220,17 @@ func (s *SQLite) WaitingTables(ctx context.Context, game string, since time.Time
 
 // Enqueue implements Queue.
 func (s *SQLite) Enqueue(ctx context.Context, e Entry) error {
-	return s.exec(ctx, `INSERT OR REPLACE INTO queue (player, name, game, players, bot, wait_ms, joined, table_id, seat)
+	return s.exec(ctx, `INSERT OR REPLACE INTO tapis_queue (player, name, game, players, bot, wait_ms, joined, table_id, seat)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Player, e.Name, e.Game, e.Players, e.Bot, e.Wait.Milliseconds(), e.Joined.UnixMilli(), e.Table, e.Seat)
 }
 
 // LeaveQueue implements Queue.
 func (s *SQLite) LeaveQueue(ctx context.Context, player string) error {
-	return s.exec(ctx, `DELETE FROM queue WHERE player = ?`, player)
+	return s.exec(ctx, qLeaveQueue.sqlite, player)
 }
 
-// sqliteEntry selects a queue entry's columns.
-const sqliteEntry = `SELECT player, name, game, players, bot, wait_ms, joined, table_id, seat FROM queue `
-
-// scanEntry reads one row of sqliteEntry.
+// scanEntry reads one row of entryColumns, in either store.
 func scanEntry(scan func(...any) error) (Entry, error) {
 	var e Entry
 	var wait, joined int64
@@ -257,7 +246,7 @@ func (s *SQLite) QueueEntry(ctx context.Context, player string) (Entry, error) {
 	if s.closed() {
 		return Entry{}, ErrClosed
 	}
-	e, err := scanEntry(s.db.QueryRowContext(ctx, sqliteEntry+`WHERE player = ?`, player).Scan)
+	e, err := scanEntry(s.db.QueryRowContext(ctx, entryColumns+`WHERE player = ?`, player).Scan)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return Entry{}, ErrNotFound
@@ -272,7 +261,7 @@ func (s *SQLite) Queued(ctx context.Context, game string) ([]Entry, error) {
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, sqliteEntry+`WHERE table_id = '' AND (? = '' OR game = ?) ORDER BY joined, player`, game, game)
+	rows, err := s.db.QueryContext(ctx, entryColumns+`WHERE table_id = '' AND (? = '' OR game = ?) ORDER BY joined, player`, game, game)
 	if err != nil {
 		return nil, fmt.Errorf("store: queue: %v", err)
 	}
@@ -306,7 +295,7 @@ func (s *SQLite) SeatQueued(ctx context.Context, players []string, t Table, star
 			return err
 		}
 		o.with = append(o.with, op{one: true, refused: ErrQueueChanged,
-			query: `UPDATE queue SET table_id = ?, seat = ? WHERE player = ? AND table_id = ''`, args: []any{t.ID, seat, p}})
+			query: `UPDATE tapis_queue SET table_id = ?, seat = ? WHERE player = ? AND table_id = ''`, args: []any{t.ID, seat, p}})
 	}
 	return s.do(ctx, o)
 }
@@ -315,11 +304,11 @@ func (s *SQLite) SeatQueued(ctx context.Context, players []string, t Table, star
 func (s *SQLite) AppendChat(ctx context.Context, l Line) (int, error) {
 	var no int64
 	err := s.do(ctx, op{one: true, what: fmt.Sprintf("no table %s", l.Table), ret: &no,
-		query: `INSERT INTO chat (table_id, no, seat, player, name, text, at)
-		SELECT ?, COALESCE((SELECT MAX(no) FROM chat WHERE table_id = ?), 0) + 1, ?, ?, ?, ?, ?
-		WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?) RETURNING no`,
+		query: `INSERT INTO tapis_chat (table_id, no, seat, player, name, text, at)
+		SELECT ?, COALESCE((SELECT MAX(no) FROM tapis_chat WHERE table_id = ?), 0) + 1, ?, ?, ?, ?, ?
+		WHERE EXISTS (SELECT 1 FROM tapis_tables WHERE id = ?) RETURNING no`,
 		args: []any{l.Table, l.Table, l.Seat, l.Player, l.Name, l.Text, l.At.UnixMilli(), l.Table},
-		with: []op{{query: `DELETE FROM chat WHERE table_id = ? AND no <= (SELECT MAX(no) FROM chat WHERE table_id = ?) - ?`,
+		with: []op{{query: `DELETE FROM tapis_chat WHERE table_id = ? AND no <= (SELECT MAX(no) FROM tapis_chat WHERE table_id = ?) - ?`,
 			args: []any{l.Table, l.Table, ChatKept}}}})
 	return int(no), err
 }
@@ -329,10 +318,8 @@ func (s *SQLite) AppendChat(ctx context.Context, l Line) (int, error) {
 func (s *SQLite) PruneChat(ctx context.Context, before time.Time) (int, error) {
 	var n int64
 	err := s.do(ctx, op{affected: &n,
-		query: `DELETE FROM chat WHERE table_id IN (
-			SELECT t.id FROM (SELECT DISTINCT table_id FROM chat) c JOIN tables t ON t.id = c.table_id
-			WHERE t.active < ? AND NOT (` + sqliteOpenTable + `))`,
-		args: []any{before.UnixMilli()}})
+		query: qPruneChat.sqlite,
+		args:  []any{before.UnixMilli()}})
 	return int(n), err
 }
 
@@ -341,23 +328,13 @@ func (s *SQLite) Chat(ctx context.Context, table string, limit int) ([]Line, err
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT no, seat, player, name, text, at FROM (
-		SELECT * FROM chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) ORDER BY no`, table, max(limit, 0))
+	rows, err := s.db.QueryContext(ctx, qChat.sqlite, table, max(limit, 0))
 	if err != nil {
 		return nil, fmt.Errorf("store: chat of %s: %v", table, err)
 	}
 	defer rows.Close()
-	var out []Line
-	for rows.Next() {
-		l := Line{Table: table}
-		var at int64
-		if err := rows.Scan(&l.No, &l.Seat, &l.Player, &l.Name, &l.Text, &at); err != nil {
-			return nil, fmt.Errorf("store: chat of %s: %v", table, err)
-		}
-		l.At = time.UnixMilli(at)
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanLines(rows, table)
+	if err != nil {
 		return nil, fmt.Errorf("store: chat of %s: %v", table, err)
 	}
 	return out, nil

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 )
 
 // RecordRated implements Ratings. The read and the writes are one op of
@@ -20,7 +19,7 @@ func (s *SQLite) RecordRated(ctx context.Context, m RatedMatch, update func([]St
 }
 
 func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
-	res, err := tx.Exec(`INSERT OR IGNORE INTO rated_matches (table_id, no, game, at) VALUES (?, ?, ?, ?)`,
+	res, err := tx.Exec(`INSERT OR IGNORE INTO tapis_rated_matches (table_id, no, game, at) VALUES (?, ?, ?, ?)`,
 		m.Table, m.No, m.Game, m.At.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: rated match %s/%d: %v", m.Table, m.No, err)
@@ -31,7 +30,7 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 	before := make([]Standing, len(m.Seats))
 	for i, st := range m.Seats {
 		b := Standing{Player: st.Player, Game: m.Game}
-		err := tx.QueryRow(`SELECT mu, sigma, games, wins, fixed FROM ratings WHERE player = ? AND game = ?`, st.Player, m.Game).
+		err := tx.QueryRow(`SELECT mu, sigma, games, wins, fixed FROM tapis_ratings WHERE player = ? AND game = ?`, st.Player, m.Game).
 			Scan(&b.Mu, &b.Sigma, &b.Games, &b.Wins, &b.Fixed)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -47,14 +46,13 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 	}
 	for i, st := range m.Seats {
 		a := after[i]
-		if _, err := tx.Exec(`INSERT INTO ratings (player, game, mu, sigma, ordinal, games, wins, fixed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.Exec(`INSERT INTO tapis_ratings (player, game, mu, sigma, ordinal, games, wins, fixed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
 			  games = excluded.games, wins = excluded.wins`,
 			a.Player, a.Game, a.Mu, a.Sigma, a.Ordinal(), a.Games, a.Wins, a.Fixed); err != nil {
 			return fmt.Errorf("store: rating of %s: %v", a.Player, err)
 		}
-		if _, err := tx.Exec(`INSERT INTO rated_results (table_id, no, seat, game, players, player, rank, score,
-			  mu_before, sigma_before, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.Exec(qRatedResult.sqlite,
 			m.Table, m.No, st.Seat, m.Game, len(m.Seats), st.Player, st.Rank, st.Score,
 			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, m.At.UnixMilli()); err != nil {
 			return fmt.Errorf("store: rated match %s/%d: %v", m.Table, m.No, err)
@@ -65,24 +63,21 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 
 // SetAnchor implements Ratings.
 func (s *SQLite) SetAnchor(ctx context.Context, player, game string, mu, sigma float64) error {
-	return s.exec(ctx, `INSERT INTO ratings (player, game, mu, sigma, ordinal, games, wins, fixed) VALUES (?, ?, ?, ?, ?, 0, 0, 1)
+	return s.exec(ctx, `INSERT INTO tapis_ratings (player, game, mu, sigma, ordinal, games, wins, fixed) VALUES (?, ?, ?, ?, ?, 0, 0, 1)
 		ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, fixed = 1`,
 		player, game, mu, sigma, mu-3*sigma)
 }
-
-// sqliteStanding is the column list scanStanding reads.
-const sqliteStanding = `player, game, mu, sigma, games, wins, fixed`
 
 func scanStanding(sc interface{ Scan(...any) error }, st *Standing) error {
 	return sc.Scan(&st.Player, &st.Game, &st.Mu, &st.Sigma, &st.Games, &st.Wins, &st.Fixed)
 }
 
-// Leaderboard implements Ratings: a walk down ratings_board.
+// Leaderboard implements Ratings: a walk down tapis_ratings_board.
 func (s *SQLite) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]Ranked, error) {
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+sqliteStanding+` FROM ratings
+	rows, err := s.db.QueryContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
 		WHERE game = ? AND fixed = 0 AND games >= ? ORDER BY ordinal DESC, player LIMIT ? OFFSET ?`,
 		game, minGames, max(limit, 0), max(offset, 0))
 	if err != nil {
@@ -109,14 +104,14 @@ func (s *SQLite) Rank(ctx context.Context, game, player string, minGames int) (R
 		return Ranked{}, ErrClosed
 	}
 	var r Ranked
-	err := scanStanding(s.db.QueryRowContext(ctx, `SELECT `+sqliteStanding+` FROM ratings
+	err := scanStanding(s.db.QueryRowContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
 		WHERE player = ? AND game = ? AND fixed = 0 AND games >= ?`, player, game, minGames), &r.Standing)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
 	}
 	if err == nil {
 		o := r.Ordinal()
-		err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) + 1 FROM ratings
+		err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) + 1 FROM tapis_ratings
 			WHERE game = ? AND fixed = 0 AND games >= ? AND (ordinal > ? OR (ordinal = ? AND player < ?))`,
 			game, minGames, o, o, player).Scan(&r.Rank)
 	}
@@ -132,7 +127,7 @@ func (s *SQLite) Profile(ctx context.Context, player string, recent int) (Profil
 		return Profile{}, ErrClosed
 	}
 	var p Profile
-	rows, err := s.db.QueryContext(ctx, `SELECT `+sqliteStanding+` FROM ratings WHERE player = ? ORDER BY game`, player)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings WHERE player = ? ORDER BY game`, player)
 	if err != nil {
 		return p, fmt.Errorf("store: profile of %s: %v", player, err)
 	}
@@ -171,24 +166,12 @@ func (s *SQLite) MatchResults(ctx context.Context, table string, no int) ([]Resu
 	return out, nil
 }
 
-// results reads rated_results rows chosen by where.
+// results reads tapis_rated_results rows chosen by where.
 func (s *SQLite) results(ctx context.Context, where string, args ...any) ([]Result, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT table_id, no, seat, game, players, player, rank, score,
-		mu_before, sigma_before, mu_after, sigma_after, at FROM rated_results `+strings.TrimSpace(where), args...)
+	rows, err := s.db.QueryContext(ctx, resultColumns+strings.TrimSpace(where), args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		var r Result
-		var at int64
-		if err := rows.Scan(&r.Table, &r.No, &r.Seat, &r.Game, &r.Players, &r.Player, &r.Rank, &r.Score,
-			&r.MuBefore, &r.SigmaBefore, &r.MuAfter, &r.SigmaAfter, &at); err != nil {
-			return nil, err
-		}
-		r.At = time.UnixMilli(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanResults(rows)
 }

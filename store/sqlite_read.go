@@ -11,13 +11,13 @@ import (
 
 // sqliteOpen lists the open tables with what Summary needs, in one query:
 // the latest match and the seats taken are looked up in their primary
-// keys, and tables_open (a partial index) holds only tables not closed.
+// keys, and tapis_tables_open (a partial index) holds only tables not closed.
 const sqliteOpen = `
 	SELECT t.id, t.game, t.players, t.created, t.creator, t.active, m.no IS NOT NULL,
-	  (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
+	  (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 	     AND (s.bot <> '' OR s.token_hash <> ''))
-	FROM tables t LEFT JOIN matches m
-	  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
+	FROM tapis_tables t LEFT JOIN tapis_matches m
+	  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM tapis_matches WHERE table_id = t.id)
 	WHERE t.closed = '' AND (m.over IS NULL OR m.over = 0)
 	ORDER BY t.id`
 
@@ -117,8 +117,8 @@ func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
 	err := s.db.QueryRowContext(ctx, `
 		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
 		  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
-		FROM tables t LEFT JOIN matches m
-		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM matches WHERE table_id = t.id)
+		FROM tapis_tables t LEFT JOIN tapis_matches m
+		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM tapis_matches WHERE table_id = t.id)
 		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
 		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &no, &seed, &over)
 	if err != nil {
@@ -141,7 +141,7 @@ func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
 // load fills a saved table's seats and its match's moves.
 func (s *SQLite) load(ctx context.Context, t *Saved) error {
 	t.Seats = make([]Seat, t.Players)
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash, player FROM seats WHERE table_id = ?`, t.ID)
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash, player FROM tapis_seats WHERE table_id = ?`, t.ID)
 	if err != nil {
 		return fmt.Errorf("store: seats of %s: %v", t.ID, err)
 	}
@@ -163,7 +163,7 @@ func (s *SQLite) load(ctx context.Context, t *Saved) error {
 	if t.Match == nil {
 		return nil
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT idx, seat, move FROM moves WHERE table_id = ? AND no = ? ORDER BY idx`, t.ID, t.Match.No)
+	rows, err = s.db.QueryContext(ctx, `SELECT idx, seat, move FROM tapis_moves WHERE table_id = ? AND no = ? ORDER BY idx`, t.ID, t.Match.No)
 	if err != nil {
 		return fmt.Errorf("store: moves of %s: %v", t.ID, err)
 	}
@@ -192,7 +192,7 @@ func (s *SQLite) Tables(ctx context.Context) ([]string, error) {
 	if s.closed() {
 		return nil, ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tapis_tables ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: tables: %v", err)
 	}

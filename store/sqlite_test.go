@@ -21,7 +21,7 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	o := op{query: `INSERT INTO tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
+	o := op{query: `INSERT INTO tapis_tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
 		args: []any{"half", "cabo", 2, "{}", 0},
 		with: []op{seatOp("half", 0, Seat{Name: "Ann"}), {query: `INSERT INTO nowhere VALUES (1)`}}}
 	if err := s.do(ctx, o); err == nil || !strings.Contains(err.Error(), "nowhere") {
@@ -31,7 +31,7 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 		t.Fatal("the table was kept without its seats")
 	}
 	var seats int
-	if err := s.db.QueryRow(`SELECT COUNT(*) FROM seats WHERE table_id = 'half'`).Scan(&seats); err != nil || seats != 0 {
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM tapis_seats WHERE table_id = 'half'`).Scan(&seats); err != nil || seats != 0 {
 		t.Fatalf("%d seats kept (%v)", seats, err)
 	}
 	// The store goes on: the same table written whole is kept whole.
@@ -58,9 +58,9 @@ func TestSQLiteOpenDamagedRows(t *testing.T) {
 		must(t, fillTable(ctx, s, id, 2))
 	}
 	for _, q := range []string{
-		`UPDATE tables SET players = 'many' WHERE id = 'b'`,
-		`UPDATE tables SET created = x'00ff' WHERE id = 'c'`,
-		`UPDATE tables SET players = 1000000 WHERE id = 'd'`,
+		`UPDATE tapis_tables SET players = 'many' WHERE id = 'b'`,
+		`UPDATE tapis_tables SET created = x'00ff' WHERE id = 'c'`,
+		`UPDATE tapis_tables SET players = 1000000 WHERE id = 'd'`,
 	} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -101,7 +101,7 @@ func TestSQLiteCheckFindsDamage(t *testing.T) {
 	must(t, fillTable(ctx, s, "a", 20))
 	must(t, s.Check(ctx))
 	var root, size int64
-	if err := s.db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'moves'`).Scan(&root); err != nil {
+	if err := s.db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'tapis_moves'`).Scan(&root); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.db.QueryRow(`PRAGMA page_size`).Scan(&size); err != nil {

@@ -3,14 +3,9 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
-	"reflect"
-	"strings"
-	"sync"
 	"testing"
-	"time"
 )
 
 // kind is one Store implementation under test.
@@ -39,217 +34,9 @@ func stores(tb testing.TB) map[string]kind {
 	}
 }
 
-// A table's seats, match and moves come back as written, and a finished
-// match's table is no longer listed.
-func TestStoreRoundTrip(t *testing.T) {
-	ctx := context.Background()
-	for name, k := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			s := k.open(t)
-			defer s.Close()
-			tab := Table{ID: "abc", Game: "cabo", Players: 2, Options: json.RawMessage(`{"hand_size":4}`),
-				Created: time.UnixMilli(1000), Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}},
-				TurnTime: 90 * time.Second, Host: 0, MemoryAid: true}
-			must(t, s.CreateTable(ctx, tab, nil))
-			must(t, s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 2, Created: time.UnixMilli(1), Seats: []Seat{{}, {}}, Host: -1}, nil))
-			must(t, s.SetSeat(ctx, "abc", 1, Seat{Name: "Bob", TokenHash: "h2"}, nil))
-			must(t, s.StartMatch(ctx, "abc", 1, 1<<63+5))
-			moves := []Move{{0, json.RawMessage(`{"type":"draw"}`)}, {1, json.RawMessage(`{"type":"discard"}`)}}
-			for i, m := range moves {
-				must(t, s.AppendMove(ctx, "abc", 1, i, m))
-			}
-			if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"abc", "waiting"}) {
-				t.Fatalf("open: %v", got)
-			}
-			a, err := s.Load(ctx, "abc")
-			must(t, err)
-			if a.Game != "cabo" || a.Players != 2 || string(a.Options) != `{"hand_size":4}` || !a.Created.Equal(tab.Created) {
-				t.Fatalf("table: %+v", a.Table)
-			}
-			w, err := s.Load(ctx, "waiting")
-			must(t, err)
-			if a.Host != 0 || !a.MemoryAid || w.Host != -1 || w.MemoryAid {
-				t.Fatalf("host and memory aid: %d %v and %d %v, want 0 true and -1 false", a.Host, a.MemoryAid, w.Host, w.MemoryAid)
-			}
-			if a.TurnTime != 90*time.Second || w.TurnTime != 0 || w.Match != nil {
-				t.Fatalf("time per move: %v and %v, want 1m30s and none; waiting match %+v", a.TurnTime, w.TurnTime, w.Match)
-			}
-			if !reflect.DeepEqual(a.Seats, []Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "Bob", TokenHash: "h2"}}) {
-				t.Fatalf("seats: %+v", a.Seats)
-			}
-			if a.Match.No != 1 || a.Match.Seed != 1<<63+5 || !reflect.DeepEqual(a.Match.Moves, moves) || a.Match.Over {
-				t.Fatalf("match: %+v", a.Match)
-			}
-			must(t, s.EndMatch(ctx, "abc", 1))
-			l, err := s.Load(ctx, "abc")
-			must(t, err)
-			if !l.Match.Over || len(l.Match.Moves) != 2 || l.Seats[1].Name != "Bob" || l.TurnTime != 90*time.Second {
-				t.Fatalf("load: %+v", l)
-			}
-			if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"waiting"}) {
-				t.Fatalf("open after the end: %v", got)
-			}
-			must(t, s.StartMatch(ctx, "abc", 2, 7))
-			l, err = s.Load(ctx, "abc")
-			must(t, err)
-			if got := openIDs(t, s); len(got) != 2 || l.Match.No != 2 || len(l.Match.Moves) != 0 || l.Match.Over {
-				t.Fatalf("play again: open %v, match %+v", got, l.Match)
-			}
-			if err := s.AppendMove(ctx, "abc", 1, 5, moves[0]); err == nil || !strings.Contains(err.Error(), "out of order") {
-				t.Fatalf("a move out of order: %v", err)
-			}
-		})
-	}
-}
-
-// Tables, seats and matches that do not exist are refused with an error,
-// and so is a second table under the same id.
-func TestStoreRefuses(t *testing.T) {
-	ctx := context.Background()
-	for name, k := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			s := k.open(t)
-			defer s.Close()
-			if _, err := s.Load(ctx, "nowhere"); err == nil {
-				t.Error("Load of a missing table succeeded")
-			}
-			tab := Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}
-			must(t, s.CreateTable(ctx, tab, nil))
-			if err := s.CreateTable(ctx, tab, nil); err == nil {
-				t.Error("a second table t was accepted")
-			}
-			if err := s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
-				t.Error("a move of a match not started was accepted")
-			}
-			for _, seat := range []int{-1, 2} {
-				if err := s.SetSeat(ctx, "t", seat, Seat{Name: "Zoé"}, nil); err == nil {
-					t.Errorf("seat %d of a 2-seat table was accepted", seat)
-				}
-			}
-			if err := s.SetSeat(ctx, "nowhere", 0, Seat{Name: "Zoé"}, nil); err == nil {
-				t.Error("a seat of a missing table was accepted")
-			}
-			must(t, s.StartMatch(ctx, "t", 1, 1))
-			if err := s.StartMatch(ctx, "t", 1, 2); err == nil {
-				t.Error("match 1 was started twice")
-			}
-			if err := s.AppendMove(ctx, "t", 2, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
-				t.Error("a move of another match was accepted")
-			}
-			must(t, s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}))
-			if err := s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}); err == nil {
-				t.Error("move 0 was recorded twice")
-			}
-		})
-	}
-}
-
-// Once closed, a store answers every call with ErrClosed.
-func TestStoreClosed(t *testing.T) {
-	ctx := context.Background()
-	for name, k := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			s := k.open(t)
-			must(t, s.CreateTable(ctx, Table{ID: "t", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil))
-			must(t, s.Close())
-			_, errO := s.Open(ctx)
-			_, errL := s.Load(ctx, "t")
-			_, errT := s.Tables(ctx)
-			for what, err := range map[string]error{
-				"CreateTable": s.CreateTable(ctx, Table{ID: "u", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil),
-				"SetSeat":     s.SetSeat(ctx, "t", 0, Seat{Name: "Ann"}, nil),
-				"StartMatch":  s.StartMatch(ctx, "t", 1, 1),
-				"AppendMove":  s.AppendMove(ctx, "t", 1, 0, Move{Move: json.RawMessage(`{}`)}),
-				"EndMatch":    s.EndMatch(ctx, "t", 1),
-				"Open":        errO,
-				"Load":        errL,
-				"Tables":      errT,
-				"CloseTable":  s.CloseTable(ctx, "t", Expired, ""),
-				"Touch":       s.Touch(ctx, "t", time.Now()),
-				"Check":       s.(Checker).Check(ctx),
-			} {
-				if !errors.Is(err, ErrClosed) {
-					t.Errorf("%s after Close: %v, want ErrClosed", what, err)
-				}
-			}
-		})
-	}
-}
-
-// Many tables written at once are all kept; writers racing for the same
-// move of one table record it exactly once and leave no gap; and Open
-// then lists every table.
-func TestStoreConcurrent(t *testing.T) {
-	ctx := context.Background()
-	const tables, moves = 20, 30
-	const racers, shared = 8, 40
-	for name, k := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			s := k.open(t)
-			defer s.Close()
-			must(t, s.CreateTable(ctx, Table{ID: "shared", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil))
-			must(t, s.StartMatch(ctx, "shared", 1, 1))
-			var wg sync.WaitGroup
-			errs := make(chan error, tables+racers)
-			for i := 0; i < tables; i++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					errs <- fillTable(ctx, s, fmt.Sprintf("t%02d", i), moves)
-				}()
-			}
-			won := make([]int, racers)
-			for r := 0; r < racers; r++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					won[r] = race(ctx, s, r, shared)
-				}()
-			}
-			wg.Wait()
-			close(errs)
-			for err := range errs {
-				must(t, err)
-			}
-			got := openIDs(t, s)
-			if len(got) != tables+1 {
-				t.Fatalf("%d open tables, want %d", len(got), tables+1)
-			}
-			var sharedMoves []Move
-			for _, id := range got {
-				l, err := s.Load(ctx, id)
-				must(t, err)
-				want := moves
-				if id == "shared" {
-					want = shared
-					sharedMoves = l.Match.Moves
-				}
-				if len(l.Match.Moves) != want {
-					t.Fatalf("table %s: %d moves back, want %d", id, len(l.Match.Moves), want)
-				}
-			}
-			// Each racer's wins are the moves that carry its seat number.
-			total := 0
-			for r, n := range won {
-				total += n
-				c := 0
-				for _, m := range sharedMoves {
-					if m.Seat == r {
-						c++
-					}
-				}
-				if c != n {
-					t.Errorf("racer %d was told %d moves went in, %d are recorded", r, n, c)
-				}
-			}
-			if total != shared {
-				t.Errorf("%d appends of the shared table succeeded, want %d", total, shared)
-			}
-		})
-	}
-}
-
-// fillTable creates table id with a match of n moves.
+// fillTable creates table id with a match of n moves. It, openIDs and
+// must are written again in storetest: this package's own tests cannot
+// import storetest, which imports store.
 func fillTable(ctx context.Context, s Store, id string, n int) error {
 	if err := s.CreateTable(ctx, Table{ID: id, Game: "cabo", Players: 2, Seats: []Seat{{Name: id}, {Bot: "random"}}}, nil); err != nil {
 		return err
@@ -263,59 +50,6 @@ func fillTable(ctx context.Context, s Store, id string, n int) error {
 		}
 	}
 	return nil
-}
-
-// race tries to append each of the n first moves of table "shared",
-// signed with its seat r, and says how many went in. The one that wins a
-// move tries the next one with the move it follows already recorded, so
-// every move is won by someone.
-func race(ctx context.Context, s Store, r, n int) int {
-	won := 0
-	for i := 0; i < n; i++ {
-		if s.AppendMove(ctx, "shared", 1, i, Move{Seat: r, Move: json.RawMessage(`{"type":"draw"}`)}) == nil {
-			won++
-		}
-	}
-	return won
-}
-
-// Everything written survives closing and opening again, and the match
-// goes on where it stopped.
-func TestStoreReopen(t *testing.T) {
-	ctx := context.Background()
-	for name, k := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			if !k.durable {
-				t.Skip("keeps nothing after Close")
-			}
-			s := k.open(t)
-			must(t, fillTable(ctx, s, "a", 5))
-			must(t, fillTable(ctx, s, "b", 3))
-			must(t, s.SetSeat(ctx, "a", 1, Seat{Name: "Bob", TokenHash: "h2"}, nil))
-			must(t, s.EndMatch(ctx, "b", 1))
-			before, err := s.Load(ctx, "a")
-			must(t, err)
-			must(t, s.Close())
-			s = k.open(t)
-			defer s.Close()
-			after, err := s.Load(ctx, "a")
-			must(t, err)
-			if !reflect.DeepEqual(before, after) {
-				t.Fatalf("before: %+v\nafter:  %+v", before, after)
-			}
-			must(t, s.AppendMove(ctx, "a", 1, 5, Move{Move: json.RawMessage(`{"type":"knock"}`)}))
-			a, err := s.Load(ctx, "a")
-			must(t, err)
-			if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"a"}) || len(a.Match.Moves) != 6 {
-				t.Fatalf("after reopening: open %v, %d moves", got, len(a.Match.Moves))
-			}
-			b, err := s.Load(ctx, "b")
-			must(t, err)
-			if !b.Match.Over || len(b.Match.Moves) != 3 {
-				t.Fatalf("finished table after reopening: %+v", b)
-			}
-		})
-	}
 }
 
 // openIDs lists the ids Open returns, failing on an error or a Problem.
@@ -337,5 +71,21 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// rebind numbers a shared statement's parameters as PostgreSQL has them.
+func TestRebind(t *testing.T) {
+	for q, want := range map[string]string{
+		`SELECT 1`:                              `SELECT 1`,
+		`DELETE FROM x WHERE a = ?`:             `DELETE FROM x WHERE a = $1`,
+		`UPDATE x SET a = ?, b = ? WHERE c = ?`: `UPDATE x SET a = $1, b = $2 WHERE c = $3`,
+	} {
+		if got := rebind(q); got != want {
+			t.Errorf("rebind(%q) = %q, want %q", q, got, want)
+		}
+	}
+	if qSetUsername.pg != `UPDATE tapis_players SET username = $1, username_key = $2, password = $3 WHERE id = $4 AND username_key = ''` {
+		t.Errorf("qSetUsername for PostgreSQL: %s", qSetUsername.pg)
 	}
 }

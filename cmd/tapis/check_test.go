@@ -142,7 +142,7 @@ func TestCheckDamagedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var root, size int64
-	err = db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'moves'`).Scan(&root)
+	err = db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'tapis_moves'`).Scan(&root)
 	if err == nil {
 		err = db.QueryRow(`PRAGMA page_size`).Scan(&size)
 	}

@@ -1,30 +1,32 @@
-package store
+package storetest
 
 import (
 	"context"
 	"fmt"
 	"testing"
 	"time"
+
+	"tapis/store"
 )
 
 // A table keeps its last ChatKept lines, numbered on; PruneChat deletes
 // the chat of the tables done with (closed, or their latest match over)
 // where nobody has been seen since the cut-off, and no other (issue 24:
 // the chat was never pruned, and a flood filled the disk).
-func testChatBounds(t *testing.T, s Store) {
+func testChatBounds(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	must(t, s.CreateTable(ctx, Table{ID: "k-long", Game: "cabo", Players: 2, Created: ms(1), Host: -1}, nil))
-	const written = ChatKept + 7
+	must(t, s.CreateTable(ctx, store.Table{ID: "k-long", Game: "cabo", Players: 2, Created: ms(1), Host: -1}, nil))
+	const written = store.ChatKept + 7
 	for i := 1; i <= written; i++ {
-		no, err := s.AppendChat(ctx, Line{Table: "k-long", Seat: 0, Name: "Pat", Text: fmt.Sprint("line ", i), At: ms(int64(i))})
+		no, err := s.AppendChat(ctx, store.Line{Table: "k-long", Seat: 0, Name: "Pat", Text: fmt.Sprint("line ", i), At: ms(int64(i))})
 		must(t, err)
 		if no != i {
 			t.Fatalf("line %d numbered %d", i, no)
 		}
 	}
-	all, err := s.Chat(ctx, "k-long", 2*ChatKept)
+	all, err := s.Chat(ctx, "k-long", 2*store.ChatKept)
 	must(t, err)
-	if len(all) != ChatKept || all[0].No != written-ChatKept+1 || all[len(all)-1].No != written {
+	if len(all) != store.ChatKept || all[0].No != written-store.ChatKept+1 || all[len(all)-1].No != written {
 		t.Fatalf("%d lines written: %d kept, %d to %d", written, len(all), all[0].No, all[len(all)-1].No)
 	}
 
@@ -45,20 +47,20 @@ func testChatBounds(t *testing.T, s Store) {
 		{"k-over-recent", true, true, false, recent, false},
 	}
 	for _, tb := range tables {
-		var start *Start
+		var start *store.Start
 		if tb.start {
-			start = &Start{No: 1, Seed: 7}
+			start = &store.Start{No: 1, Seed: 7}
 		}
-		must(t, s.CreateTable(ctx, Table{ID: tb.id, Game: "cabo", Players: 2, Created: ms(1), Host: -1}, start))
+		must(t, s.CreateTable(ctx, store.Table{ID: tb.id, Game: "cabo", Players: 2, Created: ms(1), Host: -1}, start))
 		if tb.over {
 			must(t, s.EndMatch(ctx, tb.id, 1))
 		}
 		if tb.closed {
-			must(t, s.CloseTable(ctx, tb.id, Abandoned, "test"))
+			must(t, s.CloseTable(ctx, tb.id, store.Abandoned, "test"))
 		}
 		must(t, s.Touch(ctx, tb.id, tb.active))
 		for i := range 3 {
-			_, err := s.AppendChat(ctx, Line{Table: tb.id, Seat: -1, Name: "Zoé", Text: fmt.Sprint("hi ", i), At: ms(2)})
+			_, err := s.AppendChat(ctx, store.Line{Table: tb.id, Seat: -1, Name: "Zoé", Text: fmt.Sprint("hi ", i), At: ms(2)})
 			must(t, err)
 		}
 	}
@@ -81,7 +83,7 @@ func testChatBounds(t *testing.T, s Store) {
 		t.Fatalf("the open table's chat: %v, %v", lines, err)
 	}
 	// A table whose chat went numbers its next lines from 1 again.
-	no, err := s.AppendChat(ctx, Line{Table: "k-over-old", Seat: 0, Name: "Pat", Text: "back", At: ms(9500)})
+	no, err := s.AppendChat(ctx, store.Line{Table: "k-over-old", Seat: 0, Name: "Pat", Text: "back", At: ms(9500)})
 	must(t, err)
 	if no != 1 {
 		t.Fatalf("a pruned table's next line is numbered %d", no)
