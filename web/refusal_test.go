@@ -12,11 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"tapis/api"
 	"tapis/game"
-	"tapis/games/cabo"
-	"tapis/games/dacapo"
-	"tapis/games/limits"
-	"tapis/games/papayoo"
+	"tapis/games"
 )
 
 // Both dictionaries translate every reason of every game (refusal.js
@@ -26,7 +24,12 @@ import (
 // words for a refusal it knows.
 func TestDictionariesTranslateRefusals(t *testing.T) {
 	src := read(t, "i18n.js")
-	reasons := map[string][]string{"cabo": cabo.Reasons(), "dacapo": dacapo.Reasons(), "limits": limits.Reasons(), "papayoo": papayoo.Reasons()}
+	reasons := map[string][]string{}
+	for _, e := range games.Entries() {
+		reasons[e.Game.Name()] = e.Reasons
+	}
+	// The server's own reasons (api.Reason…), for a table it will not make.
+	reasons["server"] = []string{api.ReasonNameNeeded, api.ReasonBotsLength, api.ReasonUnknownBot}
 	codes := serverCodes(t)
 	if len(codes) < 40 {
 		t.Fatalf("only %d codes found in the server's sources: %v", len(codes), codes)
