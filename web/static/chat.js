@@ -20,7 +20,7 @@ const WIDE = '(min-width: 1100px)'; // docked beside the table from here
 const OPEN = 'tapis.chat.open';
 const BUBBLE = '<svg viewBox="0 0 20 20" width="1.1em" height="1.1em"><path d="M3 4.5A2.5 2.5 0 0 1 5.5 2h9A2.5 2.5 0 0 1 17 4.5v6a2.5 2.5 0 0 1-2.5 2.5H9l-4 4v-4h.5A2.5 2.5 0 0 1 3 10.5z" fill="currentColor"/></svg>';
 
-// The chat's error codes (server/protocol.go): shown in the panel, not
+// The chat's error codes (wire/code.go): shown in the panel, not
 // as the table's refusals.
 const CODES = new Set(['chat_empty', 'chat_long', 'chat_slow', 'chat_name', 'chat_failed', 'muted', 'bad_name', 'name_taken', 'named']);
 
