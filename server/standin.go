@@ -112,7 +112,7 @@ type missedMoves struct {
 const maxMissed = 100
 
 // noteMissed records the stand-in's move for seat s just applied (its
-// events in t.log), if its player is away: one out of time, still
+// events in t.moveEvents), if its player is away: one out of time, still
 // there, saw it played.
 func (t *table) noteMissed(s game.Seat) {
 	seat := &t.seats[s]
@@ -121,7 +121,7 @@ func (t *table) noteMissed(s game.Seat) {
 	}
 	m := &seat.missed
 	m.n++
-	for _, e := range t.log.Events {
+	for _, e := range t.moveEvents.Events {
 		if e.To.Has(s) {
 			m.events = append(m.events, t.recall(e))
 		}

@@ -77,16 +77,16 @@ type table struct {
 	w   store.TableWriter
 	res Residence
 
-	seats   []seat
-	conns   map[*conn]struct{}
-	st      game.State
-	match   int
-	seed    uint64   // the match's, for its bots' (botSeed)
-	n       int      // moves applied in this match
-	history game.Log // every event of this match, with its audience
-	log     game.Log // the events of the move being applied
-	botC    <-chan time.Time
-	idleC   <-chan time.Time
+	seats      []seat
+	conns      map[*conn]struct{}
+	st         game.State
+	match      int
+	seed       uint64   // the match's, for its bots' (botSeed)
+	n          int      // moves applied in this match
+	history    game.Log // every event of this match, with its audience
+	moveEvents game.Log // the events of the move being applied (t.srv.log is the logger)
+	botC       <-chan time.Time
+	idleC      <-chan time.Time
 	// awayC wakes the table when an absent seat's grace period ends, at
 	// awayAt (armed by armAway).
 	awayC  <-chan time.Time
@@ -342,15 +342,15 @@ func (t *table) open(no int, seed uint64) {
 	}
 	t.unwait()
 	t.broadcastInfo()
-	t.broadcastState(game.Spectator, t.log.Events)
+	t.broadcastState(game.Spectator, t.moveEvents.Events)
 }
 
 // begin sets up match no from its seed: the state, and fresh bots. The
-// opening's events (the first deal) are left in t.log and passed to the
+// opening's events (the first deal) are left in t.moveEvents and passed to the
 // history and the bots like a move's.
 func (t *table) begin(no int, seed uint64) error {
-	t.log.Reset()
-	st, err := t.g.New(game.Config{Players: t.players, Options: t.opts, Seed: seed, Log: &t.log})
+	t.moveEvents.Reset()
+	st, err := t.g.New(game.Config{Players: t.players, Options: t.opts, Seed: seed, Log: &t.moveEvents})
 	if err != nil {
 		return err
 	}
@@ -414,8 +414,8 @@ func (t *table) replay(m *store.Match) error {
 
 // step applies a move in memory: state, history, bots.
 func (t *table) step(s game.Seat, m game.Move) error {
-	t.log.Reset()
-	if err := t.st.Apply(s, m, &t.log); err != nil {
+	t.moveEvents.Reset()
+	if err := t.st.Apply(s, m, &t.moveEvents); err != nil {
 		return err
 	}
 	t.record(s)
@@ -436,16 +436,16 @@ func (t *table) record(s game.Seat) {
 // is only the last round's), so one append per increase keeps them all.
 func (t *table) noteRound() { t.rounds = history.NoteRound(t.rounds, t.st.Result()) }
 
-// deliver passes the events in t.log to the history and to the bots.
+// deliver passes the events in t.moveEvents to the history and to the bots.
 func (t *table) deliver() {
-	t.history.Events = append(t.history.Events, t.log.Events...)
+	t.history.Events = append(t.history.Events, t.moveEvents.Events...)
 	for i := range t.seats {
 		seat := &t.seats[i]
 		if seat.player == nil {
 			continue
 		}
 		busy := t.thinking != 0 && t.thinker == game.Seat(i)
-		for _, e := range t.log.Events {
+		for _, e := range t.moveEvents.Events {
 			switch {
 			case !e.To.Has(game.Seat(i)):
 			case busy:
@@ -464,8 +464,8 @@ func (t *table) deliver() {
 func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 	met := t.srv.cfg.Metrics
 	prev := t.st.Clone()
-	t.log.Reset()
-	if err := t.st.Apply(s, m, &t.log); err != nil {
+	t.moveEvents.Reset()
+	if err := t.st.Apply(s, m, &t.moveEvents); err != nil {
 		return err
 	}
 	applied := met.Now()
@@ -499,7 +499,7 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		}
 		t.broadcastInfo()
 	}
-	t.broadcastState(s, t.log.Events)
+	t.broadcastState(s, t.moveEvents.Events)
 	// Every move applied and saved is counted, a person's or a bot's.
 	met.Moved(read, applied, saved, met.Now())
 	return nil

@@ -222,7 +222,7 @@ func (m *Memory) Tables(context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// Check implements Checker: memory has no storage to damage.
+// Check implements IntegrityChecker: memory has no storage to damage.
 func (m *Memory) Check(context.Context) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -102,7 +102,7 @@ func (p *Postgres) Tables(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// Check implements Checker. PostgreSQL checksums and repairs its own
+// Check implements IntegrityChecker. PostgreSQL checksums and repairs its own
 // pages (or says so in its log); what is checked here is that Tapis's
 // tables are all there and readable, which a dropped table or a revoked
 // privilege would break.

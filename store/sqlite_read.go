@@ -211,7 +211,7 @@ func (s *SQLite) Tables(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// Check implements Checker with SQLite's integrity check, which reads
+// Check implements IntegrityChecker with SQLite's integrity check, which reads
 // every page of the file: its b-trees, their order, and that each index
 // matches its table.
 func (s *SQLite) Check(ctx context.Context) error {

@@ -154,20 +154,21 @@ type Store interface {
 	Close() error
 }
 
-// Checker is a store that can check its own storage for damage below the
-// tables it keeps (pages, indexes), which replaying tables cannot see.
-// Every store of this package is one.
-type Checker interface {
+// IntegrityChecker is a store that can check its own storage for damage
+// below the tables it keeps (pages, indexes), which replaying tables
+// cannot see (tapis check). Every store of this package is one. (Not to be
+// confused with gametest.Checker, a game state's own invariants.)
+type IntegrityChecker interface {
 	// Check returns an error naming the problems found, nil if none.
 	Check(ctx context.Context) error
 }
 
-// Every store of this package is a Store and a Checker.
+// Every store of this package is a Store and an IntegrityChecker.
 var (
-	_ Store   = (*Memory)(nil)
-	_ Store   = (*SQLite)(nil)
-	_ Store   = (*Postgres)(nil)
-	_ Checker = (*Memory)(nil)
-	_ Checker = (*SQLite)(nil)
-	_ Checker = (*Postgres)(nil)
+	_ Store            = (*Memory)(nil)
+	_ Store            = (*SQLite)(nil)
+	_ Store            = (*Postgres)(nil)
+	_ IntegrityChecker = (*Memory)(nil)
+	_ IntegrityChecker = (*SQLite)(nil)
+	_ IntegrityChecker = (*Postgres)(nil)
 )

@@ -80,7 +80,7 @@ func check(ctx context.Context, db string, out io.Writer) int {
 		return problems
 	}
 	defer st.Close()
-	if c, ok := st.(store.Checker); ok {
+	if c, ok := st.(store.IntegrityChecker); ok {
 		if err := c.Check(ctx); err != nil {
 			problem("database: %v", err)
 		}

@@ -187,16 +187,16 @@ func testTables(t *testing.T, bk Backend) {
 	}
 }
 
-// Every store that checks itself (a store.Checker: each of package
+// Every store that checks itself (a store.IntegrityChecker: each of package
 // store's) checks clean when nothing is wrong.
 func testCheckClean(t *testing.T, bk Backend) {
 	ctx := context.Background()
 	k := fresh(t, bk)
 	s := k.open(t)
 	defer s.Close()
-	c, ok := s.(store.Checker)
+	c, ok := s.(store.IntegrityChecker)
 	if !ok {
-		t.Skip("not a store.Checker")
+		t.Skip("not a store.IntegrityChecker")
 	}
 	must(t, fillTable(ctx, s, "a", 3))
 	must(t, c.Check(ctx))

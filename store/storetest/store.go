@@ -114,7 +114,7 @@ func testRefuses(t *testing.T, bk Backend) {
 }
 
 // Once closed, a store answers every call with ErrClosed (Check too, if
-// it is a store.Checker).
+// it is a store.IntegrityChecker).
 func testClosed(t *testing.T, bk Backend) {
 	ctx := context.Background()
 	k := fresh(t, bk)
@@ -136,7 +136,7 @@ func testClosed(t *testing.T, bk Backend) {
 		"CloseTable":  s.CloseTable(ctx, "t", store.Expired, ""),
 		"Touch":       s.Touch(ctx, "t", time.Now()),
 	}
-	if c, ok := s.(store.Checker); ok {
+	if c, ok := s.(store.IntegrityChecker); ok {
 		errs["Check"] = c.Check(ctx)
 	}
 	for what, err := range errs {
