@@ -140,7 +140,7 @@ func TestMatchEndedBeforeCrashIsMarkedOver(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.Exec(`UPDATE matches SET over = 0`); err != nil {
+			if _, err := db.Exec(`UPDATE tapis_matches SET over = 0`); err != nil {
 				t.Fatal(err)
 			}
 			db.Close()

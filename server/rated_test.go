@@ -212,9 +212,9 @@ func TestRatedOnceAcrossRestart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			stmts := []string{`UPDATE matches SET over = 0`}
+			stmts := []string{`UPDATE tapis_matches SET over = 0`}
 			if lost {
-				stmts = append(stmts, `DELETE FROM rated_matches`, `DELETE FROM rated_results`, `DELETE FROM ratings WHERE fixed = 0`)
+				stmts = append(stmts, `DELETE FROM tapis_rated_matches`, `DELETE FROM tapis_rated_results`, `DELETE FROM tapis_ratings WHERE fixed = 0`)
 			}
 			for _, q := range stmts {
 				if _, err := db.Exec(q); err != nil {

@@ -13,7 +13,7 @@ import (
 //
 // It is kept beside SQLite, whose own :memory: database could keep a
 // server's tables as well, for what SQLite cannot give the tests: it
-// runs storetest's suite ten to twenty times faster than SQLite on a
+// runs storetest's suite some twenty times faster than SQLite on a
 // temporary file (the same tests, same machine), and it is, with
 // PostgreSQL, the only store with Leases, its clock set by the test
 // (SetLeaseClock), so that a cluster's ownership and fencing are tested
