@@ -49,6 +49,10 @@ func apidocSteps(t *testing.T, doc string) []step {
 			if method, rest, ok := strings.Cut(s.arg, " "); ok && s.kind == "example" {
 				if path, body, ok := strings.Cut(rest, " "); ok && strings.HasPrefix(body, "{") {
 					s.arg, s.body = method+" "+path, body
+					// The page must say it in words: the comment is hidden.
+					if !strings.Contains(paragraphBefore(lines, i), "`"+body+"`") {
+						t.Errorf("docs/API.md:%d: the request %s is not written, in backquotes, in the paragraph above", i+1, body)
+					}
 				}
 			}
 			steps = append(steps, s)
@@ -74,6 +78,20 @@ func apidocSteps(t *testing.T, doc string) []step {
 		open = false
 	}
 	return steps
+}
+
+// paragraphBefore returns the lines of the paragraph above line i (from
+// 0), joined by spaces.
+func paragraphBefore(lines []string, i int) string {
+	j := i
+	for j > 0 && strings.TrimSpace(lines[j-1]) == "" {
+		j--
+	}
+	k := j
+	for k > 0 && strings.TrimSpace(lines[k-1]) != "" {
+		k--
+	}
+	return strings.Join(lines[k:j], " ")
 }
 
 // TestAPIExamples runs the examples of docs/API.md as written, in the
@@ -234,7 +252,11 @@ func (r *apidocRun) check(s step, got []byte) {
 		r.t.Fatalf("docs/API.md:%d: the server's answer is not JSON: %v: %s", s.line, err, got)
 	}
 	if err := matchJSON(doc, have, "", r.vars); err != nil {
-		r.t.Fatalf("docs/API.md:%d: %v\nthe server sent %s", s.line, err, got)
+		report := r.t.Fatalf
+		if *apidocPrint {
+			report = r.t.Errorf // print every answer, to write the page from
+		}
+		report("docs/API.md:%d: %v\nthe server sent %s", s.line, err, got)
 	}
 }
 
