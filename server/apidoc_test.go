@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"regexp"
@@ -95,10 +96,30 @@ func paragraphBefore(lines []string, i int) string {
 }
 
 // TestAPIExamples runs the examples of docs/API.md as written, in the
-// page's order, against a real server, as a bot would send them: each
+// page's order, against a real server (newHarness: a memory store, seeds
+// counting from 1, bots moving at once), as a bot would send them: each
 // request, then its documented answer compared with the server's (see
 // matchJSON for what "the same" means). Placeholders `{name}` in requests
 // are filled from earlier answers, where the same placeholder stood.
+//
+// Every JSON block of the page must follow one of these marks (HTML
+// comments, one a line, which Markdown does not show):
+//
+//	<!-- example: POST /api/tables -->       the block is the request's body
+//	<!-- example: GET /api/games -->         no body: the answer follows at once
+//	<!-- example: POST /api/tables {…} -->   the body inline, when the paragraph
+//	                                         above says it in backquotes
+//	<!-- answer: 201 -->                     the status, and the answer's block
+//	<!-- example: WS robot /api/tables/{robot_table}/ws?token={robot_token} -->
+//	                                         opens the WebSocket named robot
+//	                                         (answer: 101), or is refused
+//	                                         (answer: 403 and the body)
+//	<!-- send: robot -->                     the block is a message sent on it
+//	<!-- receive: robot -->                  the next message of the block's
+//	                                         type (others are skipped)
+//
+// `go test ./server -run TestAPIExamples -args -apidoc.print` prints what
+// the server answers to each, to write a new example from.
 func TestAPIExamples(t *testing.T) {
 	b, err := os.ReadFile("../docs/API.md")
 	if err != nil {
@@ -322,7 +343,7 @@ func matchJSON(doc, have any, at string, vars map[string]string) error {
 		if !ok {
 			return fmt.Errorf("%s: documented an object, got %s", at, jsonType(have))
 		}
-		for _, k := range sortedKeys(d) {
+		for _, k := range slices.Sorted(maps.Keys(d)) {
 			if _, ok := h[k]; !ok {
 				return fmt.Errorf("%s: documented field %q is not sent", at, k)
 			}
@@ -330,7 +351,7 @@ func matchJSON(doc, have any, at string, vars map[string]string) error {
 				return err
 			}
 		}
-		for _, k := range sortedKeys(h) {
+		for _, k := range slices.Sorted(maps.Keys(h)) {
 			if _, ok := d[k]; !ok {
 				return fmt.Errorf("%s: field %q is sent but not documented", at, k)
 			}
@@ -410,15 +431,6 @@ func jsonType(v any) string {
 	default:
 		return "an object"
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // The comparison refuses what a wrong example would show.
