@@ -23,7 +23,6 @@ import (
 // for the account's), so that no page ever shows an engine's English
 // words for a refusal it knows.
 func TestDictionariesTranslateRefusals(t *testing.T) {
-	src := read(t, "i18n.js")
 	reasons := map[string][]string{}
 	for _, e := range games.Entries() {
 		reasons[e.Game.Name()] = e.Reasons
@@ -35,7 +34,7 @@ func TestDictionariesTranslateRefusals(t *testing.T) {
 		t.Fatalf("only %d codes found in the server's sources: %v", len(codes), codes)
 	}
 	for _, lang := range []string{"en", "fr"} {
-		d := dict(t, src, lang)
+		d := dict(t, lang)
 		var missing []string
 		for g, rs := range reasons {
 			for _, r := range rs {

@@ -2,11 +2,28 @@ package web
 
 import (
 	"io/fs"
+	"path"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 )
+
+// embedded returns the paths of every embedded file, in every folder.
+func embedded(t *testing.T) []string {
+	t.Helper()
+	var names []string
+	err := fs.WalkDir(Files(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, name)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
 
 func read(t *testing.T, name string) string {
 	t.Helper()
@@ -17,9 +34,10 @@ func read(t *testing.T, name string) string {
 	return string(b)
 }
 
-// dict returns the keys of one language's dictionary in i18n.js.
-func dict(t *testing.T, src, lang string) map[string]bool {
+// dict returns the keys of one language's dictionary, i18n/<lang>.js.
+func dict(t *testing.T, lang string) map[string]bool {
 	t.Helper()
+	src := read(t, "i18n/"+lang+".js")
 	start := strings.Index(src, "const "+lang+" = {")
 	if start < 0 {
 		t.Fatalf("no %s dictionary", lang)
@@ -36,8 +54,7 @@ func dict(t *testing.T, src, lang string) map[string]bool {
 // same in both (names), which French takes from English; and every key
 // the client uses is in the dictionary.
 func TestDictionaries(t *testing.T) {
-	src := read(t, "i18n.js")
-	en, fr := dict(t, src, "en"), dict(t, src, "fr")
+	en, fr := dict(t, "en"), dict(t, "fr")
 	same := map[string]bool{"app.title": true, "game.cabo": true, "game.papayoo": true, "game.limits": true, "game.dacapo": true,
 		"cabo.col.total": true, "cabo.score": true}
 	var missing []string
@@ -56,14 +73,13 @@ func TestDictionaries(t *testing.T) {
 		t.Errorf("French and English differ: %v", missing)
 	}
 	used := regexp.MustCompile(`\bt\('([a-z0-9_.]+)'`)
-	entries, _ := fs.ReadDir(Files(), ".")
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".js") {
+	for _, name := range embedded(t) {
+		if !strings.HasSuffix(name, ".js") {
 			continue
 		}
-		for _, m := range used.FindAllStringSubmatch(read(t, e.Name()), -1) {
+		for _, m := range used.FindAllStringSubmatch(read(t, name), -1) {
 			if !en[m[1]] && !strings.HasSuffix(m[1], ".") { // a prefix: the key is built
-				t.Errorf("%s uses %q, which no dictionary has", e.Name(), m[1])
+				t.Errorf("%s uses %q, which no dictionary has", name, m[1])
 			}
 		}
 	}
@@ -71,12 +87,17 @@ func TestDictionaries(t *testing.T) {
 
 // Every module and file the page loads is embedded.
 func TestFilesReferenced(t *testing.T) {
-	refs := regexp.MustCompile(`(?:from '\./|src="/static/|href="/static/)([a-z0-9]+\.(?:js|css|svg))`)
-	entries, _ := fs.ReadDir(Files(), ".")
-	for _, e := range entries {
-		for _, m := range refs.FindAllStringSubmatch(read(t, e.Name()), -1) {
-			if _, err := fs.Stat(Files(), m[1]); err != nil {
-				t.Errorf("%s refers to %s, which is not embedded", e.Name(), m[1])
+	// A module's import is relative to its folder; the page's src and
+	// href are under /static/, the root of Files.
+	refs := regexp.MustCompile(`(?:from '(\.\.?/)|src="/static/|href="/static/)((?:[a-z0-9]+/)*[a-z0-9]+\.(?:js|css|svg))`)
+	for _, name := range embedded(t) {
+		for _, m := range refs.FindAllStringSubmatch(read(t, name), -1) {
+			file := m[2]
+			if m[1] != "" {
+				file = path.Join(path.Dir(name), m[1]+m[2])
+			}
+			if _, err := fs.Stat(Files(), file); err != nil {
+				t.Errorf("%s refers to %s, which is not embedded", name, file)
 			}
 		}
 	}

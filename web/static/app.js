@@ -163,8 +163,46 @@ function turnLabel(n) {
 
 // ---------------------------------------------------------------- table
 
+// tablePage is the page of table id. Its state is one object, T, which
+// the functions below share: the socket and its messages (connect,
+// onMessage), the clocks, the log, joining, and drawing (renderTable).
 function tablePage(id) {
-  const main = clear(document.getElementById('main'));
+  const T = newTable(id);
+  const saved = tokens.get(id);
+  // Presence is the socket's: the browser answers the server's pings by
+  // itself, however long the tab stays in the background (where timers
+  // are throttled, so no heartbeat is sent from one). A page put away
+  // (another page, the back/forward cache) closes its socket at once,
+  // so that its seat shows away; one shown again reconnects.
+  const hide = () => { const ws = T.ws; T.ws = null; T.hidden = true; ws?.close(1000, 'page hidden'); };
+  const show = e => { if (T.hidden && !T.closed) { T.hidden = false; if (e.persisted || !T.ws) connect(T); } };
+  window.addEventListener('pagehide', hide);
+  window.addEventListener('pageshow', show);
+  current = {
+    render: () => T.render(),
+    close: () => {
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); T.turnNote.stop(); T.chat.close();
+      window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
+    },
+  };
+  T.render();
+  (async () => {
+    try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
+      if (err.status === 404) { T.notFound = true; T.render(); return; }
+    }
+    // The session's seat (a table reached from "Your tables", on another
+    // device): the page is seated before the welcome says so, and offers
+    // no join form meanwhile.
+    if (T.info?.you >= 0 && T.seat < 0) T.seat = T.info.you;
+    if (saved && saved.token == null) tokens.set(id, null);
+    T.render();
+    connect(T);
+  })();
+}
+
+// newTable is a table page's state, with what it draws with: the game
+// screen's context (ctx), the score sheet, the chat and the turn alert.
+function newTable(id) {
   const T = {
     id, seat: -1, info: null, state: null, log: [], ui: null, ws: null, pending: false,
     closed: false, retry: 0, refusals: 0, joining: false, watching: false, notFound: false,
@@ -175,320 +213,328 @@ function tablePage(id) {
     // move), when its time is up by this page's clock, from the last
     // state's turn_left_ms; a timer redraws the badges once a second.
     deadlines: {}, clockTimer: null,
+    main: clear(document.getElementById('main')),
   };
-  const saved = tokens.get(id);
-  const name = s => {
-    const seat = T.info?.seats[s];
-    if (!seat) return '?';
-    // A taken seat without a name is a player who deleted their account.
-    const n = seat.bot ? t('seat.bot', { n: s + 1, kind: t('bot.' + seat.bot) })
-      : seat.name || (seat.free ? t('table.seat.free') : t('player.deleted'));
-    return s === T.seat ? `${n} (${t('table.you')})` : n;
-  };
-  const ctx = {
+  T.render = () => renderTable(T);
+  T.name = s => seatName(T, s);
+  T.ctx = {
     get seat() { return T.seat; },
     get state() { return T.state; },
     get pending() { return T.pending; },
     get info() { return T.info; },
-    name,
+    name: T.name,
     move(m) {
       if (T.pending || !T.ws || T.ws.readyState !== 1) return;
       T.pending = true;
       // n is the position the move answers: a move overtaken by another
       // (sent while someone else's was on its way) is refused as stale.
       T.ws.send(JSON.stringify({ type: 'move', move: m, n: T.state?.n }));
-      render();
+      T.render();
     },
     again() { T.ws?.send(JSON.stringify({ type: 'again' })); },
-    render: () => render(),
+    render: () => T.render(),
   };
-  const turnNote = turnAlert();
-  const sheet = scoreSheet(ctx, () => T.info?.game);
-  const chat = chatPanel(id, ctx, m => {
+  T.turnNote = turnAlert();
+  T.sheet = scoreSheet(T.ctx, () => T.info?.game);
+  T.chat = chatPanel(id, T.ctx, m => {
     if (T.ws?.readyState !== 1) return false;
     T.ws.send(JSON.stringify(m));
     return true;
   });
+  return T;
+}
 
-  const connect = () => {
-    const tok = tokens.get(id);
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = tok?.token ? '?token=' + encodeURIComponent(tok.token) : '';
-    const ws = new WebSocket(`${proto}//${location.host}/api/tables/${id}/ws${q}`);
-    T.ws = ws;
-    let welcomed = false;
-    ws.onopen = () => { T.retry = 0; };
-    ws.onmessage = e => { welcomed = true; onMessage(JSON.parse(e.data)); };
-    ws.onclose = () => {
-      if (T.closed || T.ws !== ws) return;
-      // A token refused twice in a row (a table rebuilt without it) is
-      // forgotten: the page then watches, and may offer a free seat.
-      if (!welcomed && tok?.token && ++T.refusals >= 2) { tokens.set(id, null); T.refusals = 0; }
-      if (welcomed) T.refusals = 0;
-      T.ws = null; T.pending = false;
-      render();
-      // A refused token (403) or a missing table shows up as a close
-      // before any welcome; the HTTP check below tells which.
-      setTimeout(async () => {
-        if (T.closed) return;
-        try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
-          if (err.status === 404) { T.notFound = true; render(); return; }
-        }
-        connect();
-      }, Math.min(5000, 500 * 2 ** T.retry++));
-    };
-  };
+// seatName is seat s's name as the page shows it.
+function seatName(T, s) {
+  const seat = T.info?.seats[s];
+  if (!seat) return '?';
+  // A taken seat without a name is a player who deleted their account.
+  const n = seat.bot ? t('seat.bot', { n: s + 1, kind: t('bot.' + seat.bot) })
+    : seat.name || (seat.free ? t('table.seat.free') : t('player.deleted'));
+  return s === T.seat ? `${n} (${t('table.you')})` : n;
+}
 
-  const onMessage = m => {
-    if (chat.onMessage(m)) return; // the chat's own, drawn by it
-    switch (m.type) {
-      case 'welcome':
-        T.seat = m.seat; T.info = m.table; T.log = [];
-        // ?screen=generic shows any game as its raw view and legal moves,
-        // for bot writers and to keep the generic screen tested.
-        T.ui = screenFor(m.table.game, new URLSearchParams(location.search).get('screen') === 'generic')(ctx);
-        for (const e of m.history) addLog(e, true);
-        break;
-      case 'table':
-        noteStandins(T.info, m.table);
-        T.info = m.table;
-        break;
-      case 'state': {
-        const prev = T.state;
-        if (prev && m.match !== prev.match) T.log = [];
-        T.state = m;
-        if (T.refused && T.refused.n !== m.n) T.refused = null;
-        setClocks(m.turn_left_ms);
-        if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
-        // A stand-in's move is logged as its, not as its player's.
-        for (const e of m.events) addLog(m.standin && e && typeof e === 'object' ? { ...e, tapisStandin: m.by } : e, false);
-        T.ui.onState?.(m, prev);
-        turnNote.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
-        break;
+function connect(T) {
+  const id = T.id;
+  const tok = tokens.get(id);
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = tok?.token ? '?token=' + encodeURIComponent(tok.token) : '';
+  const ws = new WebSocket(`${proto}//${location.host}/api/tables/${id}/ws${q}`);
+  T.ws = ws;
+  let welcomed = false;
+  ws.onopen = () => { T.retry = 0; };
+  ws.onmessage = e => { welcomed = true; onMessage(T, JSON.parse(e.data)); };
+  ws.onclose = () => {
+    if (T.closed || T.ws !== ws) return;
+    // A token refused twice in a row (a table rebuilt without it) is
+    // forgotten: the page then watches, and may offer a free seat.
+    if (!welcomed && tok?.token && ++T.refusals >= 2) { tokens.set(id, null); T.refusals = 0; }
+    if (welcomed) T.refusals = 0;
+    T.ws = null; T.pending = false;
+    T.render();
+    // A refused token (403) or a missing table shows up as a close
+    // before any welcome; the HTTP check below tells which.
+    setTimeout(async () => {
+      if (T.closed) return;
+      try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
+        if (err.status === 404) { T.notFound = true; T.render(); return; }
       }
-      case 'standin_moves': {
-        // Back at a seat a stand-in played for: what it played. The
-        // welcome's history holds those moves' events, the same ones, as
-        // the latest of the seat's: they read as the stand-in's there too.
-        const keys = m.events.map(e => JSON.stringify(e));
-        for (let i = T.log.length - 1, j = keys.length - 1; i >= 0 && j >= 0; i--) {
-          if (JSON.stringify(T.log[i]) === keys[j]) { T.log[i] = { ...T.log[i], tapisStandin: m.seat }; j--; }
-        }
-        addLog({ type: 'tapis.missed', moves: m.moves, events: m.events }, true);
-        break;
+      connect(T);
+    }, Math.min(5000, 500 * 2 ** T.retry++));
+  };
+}
+
+function onMessage(T, m) {
+  if (T.chat.onMessage(m)) return; // the chat's own, drawn by it
+  switch (m.type) {
+    case 'welcome':
+      T.seat = m.seat; T.info = m.table; T.log = [];
+      // ?screen=generic shows any game as its raw view and legal moves,
+      // for bot writers and to keep the generic screen tested.
+      T.ui = screenFor(m.table.game, new URLSearchParams(location.search).get('screen') === 'generic')(T.ctx);
+      for (const e of m.history) addLog(T, e, true);
+      break;
+    case 'table':
+      noteStandins(T, T.info, m.table);
+      T.info = m.table;
+      break;
+    case 'state': {
+      const prev = T.state;
+      if (prev && m.match !== prev.match) T.log = [];
+      T.state = m;
+      if (T.refused && T.refused.n !== m.n) T.refused = null;
+      setClocks(T, m.turn_left_ms);
+      if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
+      // A stand-in's move is logged as its, not as its player's.
+      for (const e of m.events) addLog(T, m.standin && e && typeof e === 'object' ? { ...e, tapisStandin: m.by } : e, false);
+      T.ui.onState?.(m, prev);
+      T.turnNote.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
+      break;
+    }
+    case 'standin_moves': {
+      // Back at a seat a stand-in played for: what it played. The
+      // welcome's history holds those moves' events, the same ones, as
+      // the latest of the seat's: they read as the stand-in's there too.
+      const keys = m.events.map(e => JSON.stringify(e));
+      for (let i = T.log.length - 1, j = keys.length - 1; i >= 0 && j >= 0; i--) {
+        if (JSON.stringify(T.log[i]) === keys[j]) { T.log[i] = { ...T.log[i], tapisStandin: m.seat }; j--; }
       }
-      case 'error':
-        T.pending = false;
-        T.refused = { text: explain(m), n: T.state?.n };
-        toast(T.refused.text);
-        break;
+      addLog(T, { type: 'tapis.missed', moves: m.moves, events: m.events }, true);
+      break;
     }
-    render();
-  };
+    case 'error':
+      T.pending = false;
+      T.refused = { text: explain(T, m), n: T.state?.n };
+      toast(T.refused.text);
+      break;
+  }
+  T.render();
+}
 
-  // setClocks starts the countdown of each seat in left (milliseconds
-  // left, relative, so this computer's clock may be wrong).
-  const setClocks = left => {
-    const now = performance.now();
-    T.deadlines = {};
-    for (const [s, ms] of Object.entries(left || {})) T.deadlines[s] = now + ms;
-    const any = Object.keys(T.deadlines).length > 0;
-    if (any && !T.clockTimer) T.clockTimer = setInterval(tick, 1000);
-    if (!any && T.clockTimer) { clearInterval(T.clockTimer); T.clockTimer = null; }
-  };
-  // tick redraws the badges only, not the table under the player's finger.
-  const tick = () => {
-    for (const el of main.querySelectorAll('.clock[data-seat]')) drawClock(el, T.deadlines[el.dataset.seat]);
-    seatBars(main, T.deadlines, (T.info?.turn_seconds || 0) * 1000);
-  };
-  const drawClock = (el, deadline) => {
-    const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-    el.textContent = t('table.clock', { n: secs });
-    el.classList.toggle('low', secs <= 10);
-    if (T.info?.turn_seconds) ring(el, (deadline - performance.now()) / (T.info.turn_seconds * 1000));
-  };
-  const seatNote = s => {
-    if (s.free || s.bot) return '';
-    if (!s.connected) return ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}`;
-    return s.standin ? ` · ${t('table.seat.timeout')}` : '';
-  };
-  // hostControl is, on the host's page, a free or disconnected guest's
-  // seat's "Give to a bot" (a level and a button, reachable by keyboard);
-  // the server checks again (host.go), and says why it refuses. At a rated
-  // table only a free seat: a person's seat stays theirs.
-  const hostControl = (info, s, i) => {
-    if (T.seat < 0 || T.seat !== info.host || i === T.seat || s.bot || s.connected || info.status === 'over') return null;
-    if (info.rated && !s.free) return null;
-    const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
-      ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
-    level.value = 'normal';
-    return h('span.seatbot', level, h('button', {
-      type: 'button', dataset: { seatbot: i },
-      onclick: () => T.ws?.send(JSON.stringify({ type: 'seat_bot', seat: i, bot: level.value })),
-    }, t('host.give')));
-  };
-  const clock = i => {
-    if (T.deadlines[i] == null || T.state?.status !== 'playing') return null;
-    const el = h('span.clock', { dataset: { seat: i }, title: t('table.clock.title') });
-    drawClock(el, T.deadlines[i]);
-    return el;
-  };
+// setClocks starts the countdown of each seat in left (milliseconds
+// left, relative, so this computer's clock may be wrong).
+function setClocks(T, left) {
+  const now = performance.now();
+  T.deadlines = {};
+  for (const [s, ms] of Object.entries(left || {})) T.deadlines[s] = now + ms;
+  const any = Object.keys(T.deadlines).length > 0;
+  if (any && !T.clockTimer) T.clockTimer = setInterval(() => tick(T), 1000);
+  if (!any && T.clockTimer) { clearInterval(T.clockTimer); T.clockTimer = null; }
+}
 
-  // noteStandins logs, from two successive table infos, a bot starting to
-  // play for a seat (its player away, or out of time for a move) and an
-  // away player's return, so that nobody takes a stand-in's moves for the
-  // player's own. These lines are the page's, not the server's events.
-  const noteStandins = (before, after) => {
-    if (!before || !T.ui || before.match !== after.match) return;
-    after.seats.forEach((s, i) => {
-      const was = before.seats[i];
-      if (!was || s.bot) return;
-      if (s.standin && !was.standin) addLog({ type: 'tapis.standin', seat: i, timeout: s.connected }, true);
-      else if (s.connected && !was.connected && was.standin) addLog({ type: 'tapis.back', seat: i }, true);
-    });
-  };
-  const pageLine = e => {
-    if (e.type === 'tapis.standin') return t(e.timeout ? 'log.timeout' : 'log.standin', { name: name(e.seat) });
-    if (e.type === 'tapis.back') return t('log.back', { name: name(e.seat) });
-    if (e.type === 'tapis.missed') {
-      const list = e.events.map(ev => T.ui?.logLine?.(ev)).filter(Boolean).join(' · ');
-      return t(e.moves === 1 ? 'log.missed.one' : 'log.missed', { n: e.moves, moves: list });
-    }
-    return null;
-  };
-  // logText is an entry of the log as its line: a stand-in's move says
-  // whose stand-in made it.
-  const logText = e => {
-    const line = pageLine(e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e));
-    if (!line || e.tapisStandin == null) return line;
-    return t('log.bystandin', { name: name(e.tapisStandin), line });
-  };
+// tick redraws the badges only, not the table under the player's finger.
+function tick(T) {
+  for (const el of T.main.querySelectorAll('.clock[data-seat]')) drawClock(T, el, T.deadlines[el.dataset.seat]);
+  seatBars(T.main, T.deadlines, (T.info?.turn_seconds || 0) * 1000);
+}
 
-  // The log keeps events, not text, so that it follows a language switch.
-  const addLog = (e, old) => {
-    T.log.push(e);
-    if (T.log.length > 500) T.log.shift();
-    if (!old) T.ui.onEvent?.(e);
-  };
+function drawClock(T, el, deadline) {
+  const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  el.textContent = t('table.clock', { n: secs });
+  el.classList.toggle('low', secs <= 10);
+  if (T.info?.turn_seconds) ring(el, (deadline - performance.now()) / (T.info.turn_seconds * 1000));
+}
 
-  // explain words an error message: its reason in the screen's words,
-  // else its code (refusal.js).
-  const explain = m => (T.ui.explain ? T.ui.explain(m) : refusalText(m, T.info?.game, name));
+function clock(T, i) {
+  if (T.deadlines[i] == null || T.state?.status !== 'playing') return null;
+  const el = h('span.clock', { dataset: { seat: i }, title: t('table.clock.title') });
+  drawClock(T, el, T.deadlines[i]);
+  return el;
+}
 
-  const join = async nm => {
-    const n = nm.trim();
-    if (!n && !player()) { toast(t('home.error.name')); return; }
-    try {
-      await ensurePlayer(n);
-      const r = await api('POST', `/api/tables/${id}/join`, { name: n });
-      tokens.set(id, { seat: r.seat, token: r.token, invite: r.invite });
-      T.ws?.close(); T.ws = null;
-      connect();
-    } catch (err) {
-      toast(err.status === 409 ? t('table.full') : refusalText(err));
-    }
-  };
+function seatNote(s) {
+  if (s.free || s.bot) return '';
+  if (!s.connected) return ` · ${t(s.standin ? 'table.seat.standin' : 'table.seat.away')}`;
+  return s.standin ? ` · ${t('table.seat.timeout')}` : '';
+}
 
-  const render = () => {
-    const focused = focusKey(main);
-    const places = motion.before(main); // where the cards were, for them to travel from
-    clear(main);
-    if (T.notFound) {
-      main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
-      return;
-    }
-    if (!T.info) { main.append(h('p', t('home.loading'))); return; }
-    const info = T.info;
-    const free = info.seats.filter(s => s.free).length;
-    if (helpGame !== info.game) { helpGame = info.game; header(); }
-    const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
-    page.append(h('div.tablebar',
-      h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null),
-      h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', name(i)),
-        seatNote(s), clock(i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(info, s, i)))),
-      info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
-      info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
-      T.state ? h('div.tabletools', sheet.button(), T.seat >= 0 ? toggles(render) : null) : null));
-    if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, name, T.refused?.text));
-    if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
-    // A guest about to sit down came by the invite link: the join form
-    // says what the table is, and the link would only be in its way.
-    const joining = T.seat < 0 && free > 0 && !T.watching;
-    if (info.status === 'waiting' && !joining) {
-      const link = tokens.get(info.id)?.invite || location.origin + '/t/' + info.id;
-      page.append(h('div.card-panel.invite',
-        h('p', t('table.waiting', { free })),
-        h('label', t('table.invite')),
-        h('div.row', h('input', { readonly: true, value: link, id: 'invite', onclick: e => e.target.select() }),
-          h('button', {
-            onclick: () => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); },
-          }, t('table.copy')))));
-    }
-    if (joining) {
-      const input = h('input', { name: 'name', maxlength: 24, value: player()?.name || localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
-      page.append(h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(input.value); } },
-        h('h2', t('table.join')), joinSummary(info, name, gameName(info.game), turnLabel(info.turn_seconds)),
-        info.rated ? h('p.jrated', { id: 'joinrated' }, ratedTag(), ' ', t('rated.join')) : null,
-        h('label', t('home.name'), ' ', input),
-        h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
-          h('button', { type: 'button', onclick: () => { T.watching = true; render(); } }, t('table.watch')))));
-    } else if (T.seat < 0 && info.status !== 'waiting') {
-      page.append(h('p.note', free > 0 ? t('table.spectator') : t('table.full')));
-    }
-    if (T.state && T.ui) {
-      const game = h('div.game', { id: 'game', dataset: { game: info.game } });
-      T.ui.render(game);
-      page.append(game);
-    }
-    if (T.state?.status === 'over') {
-      page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => ctx.again() }, t('table.again')) : null,
-        ' ', h('a.button', { href: `/m/${id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
-    }
-    const lines = T.ui ? T.log.map(e => [logText(e), e]).filter(([l]) => l) : [];
-    const log = h('ol.log', { id: 'log' }, lines.map(([l, e]) =>
-      h('li' + (e.tapisStandin != null || e.type === 'tapis.missed' ? '.standin' : ''), l)));
-    page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
-    main.append(page);
-    log.scrollTop = log.scrollHeight;
-    seatBars(main, T.state?.status === 'playing' ? T.deadlines : {}, (info.turn_seconds || 0) * 1000);
-    fullNames(main);
-    restoreFocus(main, focused);
-    sheet.after(main);
-    chat.show();
-    // The guide measures where things are before they travel there.
-    guide(T.info, T.state, T.seat, name, T.refused?.text);
-    motion.after(main, places);
-  };
+// hostControl is, on the host's page, a free or disconnected guest's
+// seat's "Give to a bot" (a level and a button, reachable by keyboard);
+// the server checks again (host.go), and says why it refuses. At a rated
+// table only a free seat: a person's seat stays theirs.
+function hostControl(T, info, s, i) {
+  if (T.seat < 0 || T.seat !== info.host || i === T.seat || s.bot || s.connected || info.status === 'over') return null;
+  if (info.rated && !s.free) return null;
+  const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
+    ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
+  level.value = 'normal';
+  return h('span.seatbot', level, h('button', {
+    type: 'button', dataset: { seatbot: i },
+    onclick: () => T.ws?.send(JSON.stringify({ type: 'seat_bot', seat: i, bot: level.value })),
+  }, t('host.give')));
+}
 
-  // Presence is the socket's: the browser answers the server's pings by
-  // itself, however long the tab stays in the background (where timers
-  // are throttled, so no heartbeat is sent from one). A page put away
-  // (another page, the back/forward cache) closes its socket at once,
-  // so that its seat shows away; one shown again reconnects.
-  const hide = () => { const ws = T.ws; T.ws = null; T.hidden = true; ws?.close(1000, 'page hidden'); };
-  const show = e => { if (T.hidden && !T.closed) { T.hidden = false; if (e.persisted || !T.ws) connect(); } };
-  window.addEventListener('pagehide', hide);
-  window.addEventListener('pageshow', show);
-  current = {
-    render: () => render(),
-    close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); turnNote.stop(); chat.close();
-      window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
-    },
-  };
-  render();
-  (async () => {
-    try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
-      if (err.status === 404) { T.notFound = true; render(); return; }
-    }
-    // The session's seat (a table reached from "Your tables", on another
-    // device): the page is seated before the welcome says so, and offers
-    // no join form meanwhile.
-    if (T.info?.you >= 0 && T.seat < 0) T.seat = T.info.you;
-    if (saved && saved.token == null) tokens.set(id, null);
-    render();
-    connect();
-  })();
+// noteStandins logs, from two successive table infos, a bot starting to
+// play for a seat (its player away, or out of time for a move) and an
+// away player's return, so that nobody takes a stand-in's moves for the
+// player's own. These lines are the page's, not the server's events.
+function noteStandins(T, before, after) {
+  if (!before || !T.ui || before.match !== after.match) return;
+  after.seats.forEach((s, i) => {
+    const was = before.seats[i];
+    if (!was || s.bot) return;
+    if (s.standin && !was.standin) addLog(T, { type: 'tapis.standin', seat: i, timeout: s.connected }, true);
+    else if (s.connected && !was.connected && was.standin) addLog(T, { type: 'tapis.back', seat: i }, true);
+  });
+}
+
+function pageLine(T, e) {
+  if (e.type === 'tapis.standin') return t(e.timeout ? 'log.timeout' : 'log.standin', { name: T.name(e.seat) });
+  if (e.type === 'tapis.back') return t('log.back', { name: T.name(e.seat) });
+  if (e.type === 'tapis.missed') {
+    const list = e.events.map(ev => T.ui?.logLine?.(ev)).filter(Boolean).join(' · ');
+    return t(e.moves === 1 ? 'log.missed.one' : 'log.missed', { n: e.moves, moves: list });
+  }
+  return null;
+}
+
+// logText is an entry of the log as its line: a stand-in's move says
+// whose stand-in made it.
+function logText(T, e) {
+  const line = pageLine(T, e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e));
+  if (!line || e.tapisStandin == null) return line;
+  return t('log.bystandin', { name: T.name(e.tapisStandin), line });
+}
+
+// The log keeps events, not text, so that it follows a language switch.
+function addLog(T, e, old) {
+  T.log.push(e);
+  if (T.log.length > 500) T.log.shift();
+  if (!old) T.ui.onEvent?.(e);
+}
+
+// explain words an error message: its reason in the screen's words,
+// else its code (refusal.js).
+function explain(T, m) {
+  return T.ui.explain ? T.ui.explain(m) : refusalText(m, T.info?.game, T.name);
+}
+
+async function join(T, nm) {
+  const n = nm.trim();
+  if (!n && !player()) { toast(t('home.error.name')); return; }
+  try {
+    await ensurePlayer(n);
+    const r = await api('POST', `/api/tables/${T.id}/join`, { name: n });
+    tokens.set(T.id, { seat: r.seat, token: r.token, invite: r.invite });
+    T.ws?.close(); T.ws = null;
+    connect(T);
+  } catch (err) {
+    toast(err.status === 409 ? t('table.full') : refusalText(err));
+  }
+}
+
+// renderTable draws the table page: its bar, the hint line, the invite
+// or the join form, the game's screen, the log.
+function renderTable(T) {
+  const main = T.main;
+  const focused = focusKey(main);
+  const places = motion.before(main); // where the cards were, for them to travel from
+  clear(main);
+  if (T.notFound) {
+    main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
+    return;
+  }
+  if (!T.info) { main.append(h('p', t('home.loading'))); return; }
+  const info = T.info;
+  const free = info.seats.filter(s => s.free).length;
+  if (helpGame !== info.game) { helpGame = info.game; header(); }
+  const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
+  page.append(tableBar(T, info));
+  if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, T.name, T.refused?.text));
+  if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
+  // A guest about to sit down came by the invite link: the join form
+  // says what the table is, and the link would only be in its way.
+  const joining = T.seat < 0 && free > 0 && !T.watching;
+  if (info.status === 'waiting' && !joining) page.append(invitePanel(info, free));
+  if (joining) {
+    page.append(joinForm(T, info));
+  } else if (T.seat < 0 && info.status !== 'waiting') {
+    page.append(h('p.note', free > 0 ? t('table.spectator') : t('table.full')));
+  }
+  if (T.state && T.ui) {
+    const game = h('div.game', { id: 'game', dataset: { game: info.game } });
+    T.ui.render(game);
+    page.append(game);
+  }
+  if (T.state?.status === 'over') {
+    page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => T.ctx.again() }, t('table.again')) : null,
+      ' ', h('a.button', { href: `/m/${T.id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
+  }
+  const log = logList(T);
+  page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
+  main.append(page);
+  log.scrollTop = log.scrollHeight;
+  seatBars(main, T.state?.status === 'playing' ? T.deadlines : {}, (info.turn_seconds || 0) * 1000);
+  fullNames(main);
+  restoreFocus(main, focused);
+  T.sheet.after(main);
+  T.chat.show();
+  // The guide measures where things are before they travel there.
+  guide(T.info, T.state, T.seat, T.name, T.refused?.text);
+  motion.after(main, places);
+}
+
+// tableBar is the top of the table: the game, the seats with their
+// clocks and badges, the time per move, the tools.
+function tableBar(T, info) {
+  return h('div.tablebar',
+    h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null),
+    h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', T.name(i)),
+      seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i)))),
+    info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
+    info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
+    T.state ? h('div.tabletools', T.sheet.button(), T.seat >= 0 ? toggles(T.render) : null) : null);
+}
+
+// invitePanel is, while the table waits for players, its link to share.
+function invitePanel(info, free) {
+  const link = tokens.get(info.id)?.invite || location.origin + '/t/' + info.id;
+  return h('div.card-panel.invite',
+    h('p', t('table.waiting', { free })),
+    h('label', t('table.invite')),
+    h('div.row', h('input', { readonly: true, value: link, id: 'invite', onclick: e => e.target.select() }),
+      h('button', {
+        onclick: () => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); },
+      }, t('table.copy'))));
+}
+
+// joinForm is a guest's way to a free seat: what the table is, a name,
+// and the choice of only watching.
+function joinForm(T, info) {
+  const input = h('input', { name: 'name', maxlength: 24, value: player()?.name || localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
+  return h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(T, input.value); } },
+    h('h2', t('table.join')), joinSummary(info, T.name, gameName(info.game), turnLabel(info.turn_seconds)),
+    info.rated ? h('p.jrated', { id: 'joinrated' }, ratedTag(), ' ', t('rated.join')) : null,
+    h('label', t('home.name'), ' ', input),
+    h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
+      h('button', { type: 'button', onclick: () => { T.watching = true; T.render(); } }, t('table.watch'))));
+}
+
+// logList is the log as a list, a stand-in's lines marked.
+function logList(T) {
+  const lines = T.ui ? T.log.map(e => [logText(T, e), e]).filter(([l]) => l) : [];
+  return h('ol.log', { id: 'log' }, lines.map(([l, e]) =>
+    h('li' + (e.tapisStandin != null || e.type === 'tapis.missed' ? '.standin' : ''), l)));
 }
 
 function route() {

@@ -40,3 +40,16 @@ export function stylesheet(file) {
   if (document.querySelector(`link[data-css="${file}"]`)) return;
   document.head.append(h('link', { rel: 'stylesheet', href: '/static/' + file, 'data-css': file }));
 }
+
+// screenOf is a game screen as the table page uses it (app.js), from its
+// parts, each given the screen's state S first: the state is the screen's
+// own, its parts are functions of it (see cabo/, papayoo/, limits/, dacapo/).
+export function screenOf(S, { render, onEvent, onState, logLine, explain }) {
+  return {
+    render: root => render(S, root),
+    onEvent: e => onEvent(S, e),
+    onState: (m, prev) => onState(S, m, prev),
+    logLine: e => logLine(S, e),
+    explain: m => explain(S, m),
+  };
+}

@@ -1,0 +1,39 @@
+// The Cabo log's words: each event as a line.
+import { t } from '../i18n.js';
+import { me, slotsText } from './state.js';
+
+// logLine is an event as a line of the log, in the page's language.
+export function logLine(S, e) {
+  const nm = s => S.ctx.name(s);
+  const c = x => (x === undefined || x === null ? '?' : x);
+  // Memory is a rule: what this seat saw privately (e.seen of its own
+  // look) is written only at a table with the memory aid. The server
+  // leaves it out of a reconnection's history too; live events still
+  // carry it, for the few seconds the screen shows the card.
+  const aid = !!S.ctx.info?.memory_aid;
+  const saw = e.seat === me(S) && aid && e.seen;
+  switch (e.type) {
+    case 'deal': return t('cabo.log.deal', { round: e.round, name: nm(e.seat), card: c(e.card) });
+    case 'peek_initial':
+      if (saw) return t('memory.log.peek_initial', { slots: slotsText(e.slots), seen: e.seen.join(', ') });
+      return e.seat === me(S) ? t('cabo.log.peek_initial.me', { slots: slotsText(e.slots) }) : t('cabo.log.peek_initial', { name: nm(e.seat), n: e.slots.length });
+    case 'draw': return saw ? t('cabo.log.draw.me', { card: e.seen[0] }) : t('cabo.log.draw', { name: nm(e.seat) });
+    case 'take_discard': case 'replace':
+      // A wrong set claim is legal and costs its maker (bots make some
+      // on purpose): the line says so plainly, and what it cost.
+      if (e.failed) return t('cabo.log.wrong.' + e.type, { name: nm(e.seat), slots: slotsText(e.slots), seen: e.seen.join(', '), card: c(e.card) });
+      return t('cabo.log.' + e.type, { name: nm(e.seat), card: c(e.card), slots: t('cabo.slots', { slots: slotsText(e.slots) }), discarded: (e.discarded || []).join(', ') });
+    case 'discard': return t('cabo.log.discard', { name: nm(e.seat), card: c(e.card) });
+    case 'peek': return t('cabo.log.peek', { name: nm(e.seat), card: c(e.card), slot: e.target.slot + 1 }) + (saw ? ' ' + t('memory.log.saw', { card: e.seen[0] }) : '');
+    case 'spy': return t('cabo.log.spy', { name: nm(e.seat), card: c(e.card), target: nm(e.target.seat), slot: e.target.slot + 1 }) + (saw ? ' ' + t('memory.log.saw', { card: e.seen[0] }) : '');
+    case 'swap': return t('cabo.log.swap', {
+      name: nm(e.seat), card: c(e.card),
+      a: t('cabo.slot.of', { name: nm(e.a.seat), slot: e.a.slot + 1 }), b: t('cabo.slot.of', { name: nm(e.b.seat), slot: e.b.slot + 1 }),
+    });
+    case 'cabo': return t('cabo.log.cabo', { name: nm(e.seat) });
+    case 'reshuffle': return t('cabo.log.reshuffle', { count: e.count });
+    case 'round_end': return t('cabo.log.round_end', { scores: e.end.round_scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
+    case 'game_over': return t('cabo.log.game_over', { names: e.winners.map(nm).join(', ') });
+  }
+  return null;
+}

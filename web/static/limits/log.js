@@ -1,0 +1,52 @@
+// The Limits log's words, and a refusal's.
+import { t } from '../i18n.js';
+import { refusalText } from '../refusal.js';
+import { COLOURS } from './cards.js';
+import { cname, cardName, hideN } from './state.js';
+import { learn } from './follow.js';
+import { verdict } from './accusation.js';
+
+// logLine is an event as a line of the log, in the page's language. An
+// event it sees first (a reconnection's history) is learnt here.
+export function logLine(S, e) {
+  if (learn(S, e) && !S.catchUp) {
+    // An event of a reconnection's history, first seen here: draw
+    // again once with what it told.
+    S.catchUp = true;
+    setTimeout(() => { S.catchUp = false; S.ctx.render(); }, 0);
+  }
+  const nm = s => S.ctx.name(s);
+  switch (e.type) {
+    case 'round': return t('limits.log.round', { round: e.round, name: nm(e.seat), limit: e.limit,
+      base: COLOURS.map((c, i) => `${cname(c)} ${e.base?.[i] ?? 'X'}`).join(', ') });
+    case 'hide':
+      return e.cards ? t('limits.log.hide.me', { cards: e.cards.map(cardName).join(', ') }) : t('limits.log.hide', { name: nm(e.seat) });
+    case 'place': return t('limits.log.place', { name: nm(e.seat), card: cardName(e.card) });
+    case 'draw':
+      return e.cards ? t('limits.log.draw.me', { cards: e.cards.map(cardName).join(', ') }) : t('limits.log.draw', { name: nm(e.seat), n: e.count });
+    case 'exchange': return t('limits.log.exchange', { name: nm(e.seat), color: cname(e.color) });
+    case 'pass': return t('limits.log.pass', { name: nm(e.seat) });
+    case 'accuse': {
+      const a = e.accusation;
+      if (!a) return t('limits.log.accuse.short', { name: nm(e.seat) });
+      return t('limits.log.accuse', {
+        accuser: nm(a.accuser), suspect: nm(a.suspect), color: cname(a.color),
+        hidden: a.hidden.map((cs, s) => `${nm(s)}: ${cs.map(cardName).join(', ') || '—'}`).join('; '),
+      }) + ' ' + verdict(S, a);
+    }
+    case 'game_over': return t('limits.log.game_over', { names: (e.winners || []).map(nm).join(', '),
+      scores: (e.scores || []).map((x, s) => `${nm(s)} ${x}`).join(', ') });
+  }
+  return null;
+}
+
+// explain puts a refusal ({code, reason, args, error}) into the
+// player's language: a colour (args.colour) is named as a card; a hide
+// of the wrong count read from JSON does not know the table's, n.
+export function explain(S, m) {
+  return refusalText(m, 'limits', S.ctx.name, (a, reason) => {
+    const col = COLOURS.includes(a.colour) ? a.colour : null;
+    const words = col ? { color: cname(col), card: cardName(col) } : {};
+    return reason === 'hide_count' && a.n === undefined ? { ...words, n: hideN(S) } : words;
+  });
+}

@@ -1,0 +1,52 @@
+// How the Papayoo screen follows the table: the events it animates or
+// shows for a moment, and the pass a new position clears.
+import { me, seatKey, legalCards } from './state.js';
+
+const RECEIVED_MS = 5000;
+
+// onEvent notes what an event changes on the screen: cards received,
+// one that travels, a trick taken, the end of a round or of the game.
+export function onEvent(S, e) {
+  switch (e.type) {
+    case 'deal':
+      S.sel = new Set(); S.received = null; S.lastTaker = null;
+      S.anim.add('hand');
+      break;
+    case 'pass':
+      if (e.seat === me(S)) S.sel = new Set();
+      break;
+    case 'received':
+      if (e.seat === me(S)) {
+        S.received = { cards: new Set(e.cards), until: Date.now() + RECEIVED_MS };
+        for (const c of e.cards) S.from.set(c, seatKey(e.from));
+        setTimeout(() => S.ctx.render(), RECEIVED_MS + 50);
+      }
+      break;
+    case 'die':
+      S.anim.add('die');
+      break;
+    case 'play':
+      // Mine travels from my hand by its own key.
+      if (e.seat !== me(S)) S.from.set(e.card, seatKey(e.seat));
+      break;
+    case 'trick':
+      S.lastTaker = { seat: e.seat, points: e.points || 0, until: Date.now() + 1800 };
+      S.anim.add('seat:' + e.seat);
+      setTimeout(() => S.ctx.render(), 1850);
+      break;
+    case 'round_end':
+      S.overlay = { kind: 'round', round: e.round, roundScores: e.round_scores, scores: e.scores };
+      break;
+    case 'game_over':
+      S.overlay = { kind: 'over', round: S.overlay?.round, roundScores: S.overlay?.roundScores, scores: e.scores, winners: e.winners };
+      break;
+  }
+}
+
+export function onState(S, m) {
+  // A chosen card that is no longer offered (a new round, a pass made
+  // elsewhere) leaves the selection.
+  const ok = legalCards(S, 'pass');
+  for (const c of S.sel) if (!ok.has(c)) S.sel.delete(c);
+  if (m.view.phase !== 'pass') S.sel = new Set();
+}
