@@ -10,7 +10,7 @@ import "tapis/game"
 // strength was measured at).
 //
 // Each game registers its budgets (game.Entry's Levels, in the game's
-// register.go), chosen from strength measured against budget (README,
+// register.go), chosen from strength measured against budget (docs/bots.md,
 // Levels' budgets), so that hard plays at least as well as normal and
 // normal as easy (the heuristic) where the measurement can tell them
 // apart, and a hard move costs a few milliseconds of one core (Da Capo!,

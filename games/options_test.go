@@ -9,7 +9,7 @@ import (
 )
 
 // Every bound a game declares for an int option (what /api/games shows the
-// create form, and what README writes in RULES.md's terms) is enforced by
+// create form, and what docs/operating.md writes in the rules' terms) is enforced by
 // the game itself: one past either end is refused, naming the option.
 // Issue 24: Cabo declared max_resets up to 1000 and took 100,000,000.
 func TestDeclaredOptionBoundsAreEnforced(t *testing.T) {

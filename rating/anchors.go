@@ -29,7 +29,7 @@ import "tapis/games"
 // are not told apart: easy and normal in Cabo and Papayoo, normal and
 // hard in Limits, all three in Da Capo! (whose 72 games are fewest).
 // Two players, a search level against the heuristic, tell them apart
-// more clearly (README, Levels' budgets). The scale is the pool's: every
+// more clearly (docs/bots.md, Levels' budgets). The scale is the pool's: every
 // level started at DefaultMu, as a new player does. Sigma itself is not
 // kept: an anchor is stored with AnchorSigma.
 

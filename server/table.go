@@ -58,7 +58,7 @@ type table struct {
 	dead    chan struct{} // closed when run returns
 	creator string        // the creating client's limit key
 	// host is the seat of the table's creator, who may give seats to
-	// bots (-1: none); memoryAid the table's option (memory.go).
+	// bots (-1: none); memoryAid the table's option (recall.go).
 	host      game.Seat
 	memoryAid bool
 	// seen is the last time a person sat connected at the table (the

@@ -4,6 +4,7 @@
 // move, and what to do).
 import { h } from './dom.js';
 import { t, has } from './i18n.js';
+import { gameInfo } from './registry.js';
 
 // optionLabel is how the home page's form and the join page name an
 // option of game: its dictionary entry, else its JSON name in words.
@@ -46,6 +47,6 @@ export function joinSummary(info, seatName, game, turn) {
     h('p.jrules', { id: 'joinrules' }, opts.length ? t('fix.join.rules', { list: opts.join(' · ') }) : t('fix.join.rules.standard')),
     h('p.jturn', t('table.turn', { time: turn })),
     info.memory_aid ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.on'))
-      : info.game === 'cabo' ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.off')) : null,
+      : gameInfo(info.game).memory_aid ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.off')) : null,
     h('p.jhow', t('fix.join.how')));
 }
