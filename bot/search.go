@@ -68,6 +68,7 @@ type Search struct {
 	rng   game.RNG
 	nodes []node
 	edges []edge
+	legal []game.Move
 	buf   []game.Move
 	hints []game.Move
 	kids  []int32
@@ -116,9 +117,11 @@ func (p *Search) Cheats() bool { return p.Cheat }
 
 // Choose implements game.Player.
 func (p *Search) Choose(k game.Knowledge) game.Move {
-	p.buf = k.Legal(p.buf[:0])
-	if len(p.buf) == 1 {
-		return p.buf[0]
+	// The seat's true legal moves, kept apart from buf, which the
+	// iterations reuse for the sampled states' moves.
+	p.legal = k.Legal(p.legal[:0])
+	if len(p.legal) == 1 {
+		return p.legal[0]
 	}
 	prior, hasPrior := game.Move(0), false
 	if p.Prior != nil {
@@ -143,6 +146,12 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	best, most := game.Move(0), -1.0
 	for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
 		ed := &p.edges[e]
+		if ed.seat != k.Seat() || !game.Contains(p.legal, ed.move) {
+			// Not a move of this seat in the true state: the walk puts
+			// the seat's own moves at the root (mover), so this is only
+			// a guard, that a table never be sent a move it refuses.
+			continue
+		}
 		v := ed.visits
 		if hasPrior && ed.move == prior {
 			v += p.PriorShare * float64(n)
@@ -152,7 +161,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 		}
 	}
 	if most < 0 {
-		return p.buf[0]
+		return p.legal[0]
 	}
 	return best
 }
@@ -170,7 +179,7 @@ func (p *Search) iterate(k game.Knowledge) {
 	cur, last := int32(0), int32(-1)
 	p.path = p.path[:0]
 	for !end.reached(st) {
-		s := st.ToMove().First()
+		s := mover(st.ToMove(), me)
 		if othersRoll && s != me {
 			p.apply(st, s, model.RolloutMove(&p.rng, p.buf[:0]))
 			continue
@@ -208,6 +217,22 @@ func (p *Search) iterate(k game.Knowledge) {
 		ed.visits++
 		ed.reward += rewards[ed.seat]
 	}
+}
+
+// mover is the seat whose move the walk makes next among those to move:
+// the searching seat when it is one of them, else the first. Several seats
+// act at once only in a simultaneous phase, where nobody is told another's
+// choice before making their own, so the order is free; taking the
+// searcher's first makes the root's edges its own moves. Taking the first
+// seat instead made the root, for a seat that was not the first to move,
+// a tree of another seat's moves in sampled hands: Limits' search bots
+// then chose another seat's hide, which their own hand could not make
+// (issue 26).
+func mover(toMove game.Seats, me game.Seat) game.Seat {
+	if toMove.Has(me) {
+		return me
+	}
+	return toMove.First()
 }
 
 func (p *Search) apply(st game.State, s game.Seat, m game.Move) {

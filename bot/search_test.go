@@ -262,3 +262,34 @@ func TestYieldChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// In a simultaneous phase a search bot that is not the first seat to move
+// searches its own moves: the root's edges are all its seat's, and what it
+// chooses is legal for it. It used to search the first seat's moves in
+// sampled hands instead, and Limits' bots sent a hide of cards they did
+// not hold (issue 26).
+func TestSearchRootIsItsOwnSeat(t *testing.T) {
+	g := games.Named("limits")
+	for seed := uint64(1); seed <= 20; seed++ {
+		// Every seat hides at once at the start of a round; the last
+		// seat is never the first of them.
+		st, err := g.New(game.Config{Players: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := game.Seat(1)
+		if !st.ToMove().Has(0) || !st.ToMove().Has(me) {
+			t.Fatalf("seed %d: a round does not begin with both seats hiding: %v", seed, st.ToMove())
+		}
+		p := NewSearch(200, 0, seed)
+		m := p.Choose(game.KnowledgeOf(st, me))
+		for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
+			if s := p.edges[e].seat; s != me {
+				t.Fatalf("seed %d: the root holds a move of seat %d, not of the searching seat %d", seed, s, me)
+			}
+		}
+		if !game.Contains(st.Legal(me, nil), m) {
+			t.Fatalf("seed %d: chose %v, not among %v", seed, m, st.Legal(me, nil))
+		}
+	}
+}
