@@ -148,14 +148,6 @@ func (c *client) read(d time.Duration) (infoMsg, bool) {
 	return infoMsg{m}, ok
 }
 
-// ready returns a message c has received, if there is one, without
-// waiting.
-func (c *client) ready() (infoMsg, bool) {
-	c.t.Helper()
-	m, ok := c.Ready()
-	return infoMsg{m}, ok
-}
-
 // watch reads c's messages, handing each to f, until f returns true; it
 // fails the test if that takes 20s.
 func (c *client) watch(what string, f func(infoMsg) bool) infoMsg {
