@@ -1,13 +1,13 @@
 package server_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"tapis/server"
+	"tapis/server/servertest"
 	"tapis/wire"
 )
 
@@ -15,51 +15,15 @@ import (
 type chatLine = wire.ChatLine
 
 // chatMsg is any of the chat's messages (and errors), decoded loosely.
-type chatMsg struct {
-	Type       string     `json:"type"`
-	Line       chatLine   `json:"line"`
-	Lines      []chatLine `json:"lines"`
-	Code       string     `json:"code"`
-	Error      string     `json:"error"`
-	ID         int64      `json:"id"`
-	RetryAfter int        `json:"retry_after"`
-	Name       string     `json:"name"`
-	From       string     `json:"from"`
-	Spectator  any        `json:"spectator"` // "muted": who
-}
+type chatMsg = servertest.Chat
 
 // chatNext returns the next message of one of the types, skipping others.
 func (c *client) chatNext(types ...string) chatMsg {
 	c.t.Helper()
-	m, err := c.chatNextE(types...)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return m
+	return c.NextChat(types...)
 }
 
-func (c *client) chatNextE(types ...string) (chatMsg, error) {
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case b, ok := <-c.msgs:
-			if !ok {
-				return chatMsg{}, fmt.Errorf("connection closed while waiting for %v", types)
-			}
-			var m chatMsg
-			if err := json.Unmarshal(b, &m); err != nil {
-				return chatMsg{}, fmt.Errorf("bad message %s: %v", b, err)
-			}
-			for _, ty := range types {
-				if m.Type == ty {
-					return m, nil
-				}
-			}
-		case <-timeout:
-			return chatMsg{}, fmt.Errorf("no %v message in 20s", types)
-		}
-	}
-}
+func (c *client) chatNextE(types ...string) (chatMsg, error) { return c.NextChatE(types...) }
 
 // chatConfig is testConfig with the chat's pace off, for the tests that
 // are not about it.

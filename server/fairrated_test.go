@@ -15,16 +15,6 @@ import (
 // move, a player who walks away is rated last, and a match that ended
 // before a crash is marked over when the server starts again.
 
-// turnOf reads a table's time per move through the API.
-func turnOf(t *testing.T, p *person, table string) int {
-	t.Helper()
-	var in struct {
-		TurnSeconds int `json:"turn_seconds"`
-	}
-	p.must(http.StatusOK, "GET", "/api/tables/"+table, nil, &in)
-	return in.TurnSeconds
-}
-
 // Finding 7: a player who stays connected but idle at a rated table
 // without a time per move stalled it forever. A rated table always has
 // one: 60 s when the creator gives none; none (0) is refused, saying why.

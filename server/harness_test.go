@@ -1,16 +1,10 @@
 package server_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,259 +12,237 @@ import (
 
 	"tapis/game"
 	"tapis/server"
+	"tapis/server/servertest"
 	"tapis/store"
 )
 
-// harness is a real server on a loopback port.
+// harness is a real server on a loopback port: a servertest.Server under
+// the names these tests use.
 type harness struct {
-	t      testing.TB
-	store  store.Store
-	srv    *server.Server
-	hs     *httptest.Server
-	cancel context.CancelFunc
+	s     *servertest.Server
+	t     testing.TB
+	store store.Store
+	hs    *httptest.Server
 }
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// newHarness starts a server; cfg.Store defaults to a memory store, bots
-// move at once, and seeds count up from 1 so that games are reproducible.
+// newHarness starts a server as servertest.New does: cfg.Store defaults
+// to a memory store, bots move at once, and seeds count up from 1 so that
+// games are reproducible.
 func newHarness(t testing.TB, cfg server.Config) *harness {
 	t.Helper()
-	if cfg.Store == nil {
-		cfg.Store = store.NewMemory()
-	}
-	if cfg.BotDelay == 0 {
-		cfg.BotDelay = -1
-	}
-	if cfg.Seed == nil {
-		var mu sync.Mutex
-		next := uint64(0)
-		cfg.Seed = func() uint64 {
-			mu.Lock()
-			defer mu.Unlock()
-			next++
-			return next
-		}
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = quietLogger()
-	}
-	if cfg.Secret == nil {
-		// Bots play the same games at every run, as the seeds above deal
-		// the same cards.
-		cfg.Secret = []byte("tapis tests")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	srv, err := server.New(ctx, cfg)
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	// The real server's timeouts, as tapis serve sets them.
-	hs := httptest.NewUnstartedServer(srv)
-	hs.Config = srv.HTTPServer()
-	hs.Start()
-	h := &harness{t: t, store: cfg.Store, srv: srv, hs: hs, cancel: cancel}
-	t.Cleanup(h.stop)
-	return h
+	s := servertest.New(t, cfg)
+	return &harness{s: s, t: t, store: s.Store, hs: s.HTTP}
 }
+
+// testConfig is a server for tests that are not about limits:
+// servertest.Unlimited.
+func testConfig() server.Config { return servertest.Unlimited() }
 
 // stop cancels the server's tables and closes its listener.
-func (h *harness) stop() {
-	h.cancel()
-	h.hs.CloseClientConnections()
-	h.hs.Close()
-	h.srv.Wait()
-}
+func (h *harness) stop() { h.s.Close() }
 
-type seatResp struct {
-	Table string    `json:"table"`
-	Seat  game.Seat `json:"seat"`
-	Token string    `json:"token"`
-}
+type seatResp = servertest.Seat
 
 // post sends JSON and decodes the answer; it returns the status code.
 func (h *harness) post(path string, body any, out any) int {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
-	resp, err := http.Post(h.hs.URL+path, "application/json", bytes.NewReader(b))
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if out != nil {
-		json.NewDecoder(resp.Body).Decode(out)
-	}
-	return resp.StatusCode
+	return h.s.Post(path, body, out)
 }
 
 // create makes a table; bots[i] == "" is a human seat, the creator
 // (named name, when not empty) takes the first.
 func (h *harness) create(gameName string, bots []string, name string, opts string) seatResp {
 	h.t.Helper()
-	req := map[string]any{"game": gameName, "players": len(bots), "bots": bots, "name": name}
-	if opts != "" {
-		req["options"] = json.RawMessage(opts)
-	}
-	var r seatResp
-	if code := h.post("/api/tables", req, &r); code != http.StatusCreated {
-		h.t.Fatalf("create %s: status %d", gameName, code)
-	}
-	return r
+	return h.s.Create(gameName, bots, name, opts)
 }
 
 func (h *harness) join(table, name string) seatResp {
 	h.t.Helper()
-	var r seatResp
-	if code := h.post("/api/tables/"+table+"/join", map[string]string{"name": name}, &r); code != http.StatusOK {
-		h.t.Fatalf("join %s: status %d", table, code)
-	}
-	return r
+	return h.s.Join(table, name)
 }
 
-// client is a WebSocket client that keeps every message it receives.
+// info is a table as GET /api/tables/{id} gives it.
+type info = servertest.TableInfo
+
+func (h *harness) info(table string) info {
+	h.t.Helper()
+	return h.s.Info(table)
+}
+
+// client is a servertest.Client under the names these tests use: its
+// socket, its messages not yet taken, and done, closed with the socket.
 type client struct {
+	*servertest.Client
 	t    testing.TB
 	ws   *websocket.Conn
-	msgs chan []byte
-	all  [][]byte // every message, in order, for the leak test
-	mu   sync.Mutex
-	done chan struct{}
+	msgs <-chan []byte
+	done <-chan struct{}
+}
+
+func (h *harness) client(c *servertest.Client) *client {
+	return &client{Client: c, t: h.t, ws: c.Conn, msgs: c.Msgs(), done: c.Done()}
 }
 
 func (h *harness) dial(table, token string) *client {
 	h.t.Helper()
-	c, err := h.tryDial(table, token)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return c
+	return h.client(h.s.Dial(table, token))
 }
 
 func (h *harness) tryDial(table, token string) (*client, error) {
-	url := "ws" + strings.TrimPrefix(h.hs.URL, "http") + "/api/tables/" + table + "/ws"
-	if token != "" {
-		url += "?token=" + token
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, url, nil)
+	c, err := h.s.TryDial(table, token)
 	if err != nil {
 		return nil, err
 	}
-	return h.wrap(ws), nil
+	return h.client(c), nil
 }
 
-// wrap makes a client of an open WebSocket: a goroutine reads every
-// message into it until the socket closes.
-func (h *harness) wrap(ws *websocket.Conn) *client {
-	ws.SetReadLimit(1 << 22)
-	c := &client{t: h.t, ws: ws, msgs: make(chan []byte, 100000), done: make(chan struct{})}
-	go func() {
-		defer close(c.done)
-		defer close(c.msgs)
-		for {
-			_, b, err := ws.Read(context.Background())
-			if err != nil {
-				return
-			}
-			c.mu.Lock()
-			c.all = append(c.all, b)
-			c.mu.Unlock()
-			c.msgs <- b
-		}
-	}()
-	h.t.Cleanup(func() { ws.CloseNow() })
-	return c
-}
+// wrap makes a client of an open WebSocket.
+func (h *harness) wrap(ws *websocket.Conn) *client { return h.client(h.s.Wrap(ws)) }
 
 func (c *client) send(v any) {
 	c.t.Helper()
-	var b []byte
-	switch x := v.(type) {
-	case string:
-		b = []byte(x)
-	case []byte:
-		b = x
-	default:
-		b, _ = json.Marshal(v)
-	}
-	if err := c.ws.Write(context.Background(), websocket.MessageText, b); err != nil {
-		c.t.Fatalf("send: %v", err)
-	}
+	c.Send(v)
 }
 
 // msg is any server message, decoded loosely.
-type msg struct {
-	Type   string            `json:"type"`
-	Seat   game.Seat         `json:"seat"`
-	Code   string            `json:"code"`
-	Error  string            `json:"error"`
-	N      int               `json:"n"`
-	Match  int               `json:"match"`
-	By     game.Seat         `json:"by"`
-	Status string            `json:"status"`
-	Legal  []json.RawMessage `json:"legal"`
-	ToMove []game.Seat       `json:"to_move"`
-	View   json.RawMessage   `json:"view"`
-	Events []json.RawMessage `json:"events"`
-	Result game.Result       `json:"result"`
-	Table  struct {
-		Status string `json:"status"`
-	} `json:"table"`
-	History []json.RawMessage `json:"history"`
-	Count   int               `json:"count"` // "watchers"
-}
+type msg = servertest.Msg
 
 // next returns the next message of one of the types (any type if none),
 // skipping others; it fails the test after a timeout.
 func (c *client) next(types ...string) msg {
 	c.t.Helper()
-	m, err := c.nextE(types...)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return m
+	return c.Next(types...)
 }
 
 // nextE is next for other goroutines than the test's: it returns errors.
-func (c *client) nextE(types ...string) (msg, error) {
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case b, ok := <-c.msgs:
-			if !ok {
-				return msg{}, fmt.Errorf("connection closed while waiting for %v", types)
-			}
-			var m msg
-			if err := json.Unmarshal(b, &m); err != nil {
-				return msg{}, fmt.Errorf("bad message %s: %v", b, err)
-			}
-			if len(types) == 0 {
-				return m, nil
-			}
-			for _, ty := range types {
-				if m.Type == ty {
-					return m, nil
-				}
-			}
-		case <-timeout:
-			return msg{}, fmt.Errorf("no %v message in 20s", types)
-		}
-	}
-}
+func (c *client) nextE(types ...string) (msg, error) { return c.NextE(types...) }
 
 // sendE is send for other goroutines than the test's.
-func (c *client) sendE(v any) error {
-	b, _ := json.Marshal(v)
-	return c.ws.Write(context.Background(), websocket.MessageText, b)
-}
+func (c *client) sendE(v any) error { return c.SendE(v) }
 
 // messages returns a copy of every message received so far.
-func (c *client) messages() [][]byte {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([][]byte(nil), c.all...)
+func (c *client) messages() [][]byte { return c.Messages() }
+
+// infoMsg is a message read with its table's seats and time per move, or
+// its move and the time left: a servertest.TableMsg with seat.
+type infoMsg struct{ servertest.TableMsg }
+
+// seatView is a seat as the table's info shows it.
+type seatView = servertest.SeatView
+
+// seat returns seat s of a "welcome" or "table" message, and whether the
+// message is one.
+func (m infoMsg) seat(s game.Seat) (seatView, bool) { return m.SeatAt(s) }
+
+// infoOf adapts f to the servertest.TableMsg it is handed.
+func infoOf[R any](f func(infoMsg) R) func(servertest.TableMsg) R {
+	return func(m servertest.TableMsg) R { return f(infoMsg{m}) }
 }
 
-func (c *client) String() string { return fmt.Sprintf("client %p", c) }
+// read returns c's next message, or false once d has passed.
+func (c *client) read(d time.Duration) (infoMsg, bool) {
+	c.t.Helper()
+	m, ok := c.Read(d)
+	return infoMsg{m}, ok
+}
+
+// watch reads c's messages, handing each to f, until f returns true; it
+// fails the test if that takes 20s.
+func (c *client) watch(what string, f func(infoMsg) bool) infoMsg {
+	c.t.Helper()
+	return infoMsg{c.Watch(what, infoOf(f))}
+}
+
+// within is watch with a ceiling of d.
+func (c *client) within(d time.Duration, what string, f func(infoMsg) bool) infoMsg {
+	c.t.Helper()
+	return infoMsg{c.Within(d, what, infoOf(f))}
+}
+
+// quiet hands f every message c receives for d: the time a thing that
+// must not happen is given to happen.
+func (c *client) quiet(d time.Duration, f func(infoMsg)) {
+	c.t.Helper()
+	c.Quiet(d, func(m servertest.TableMsg) { f(infoMsg{m}) })
+}
+
+// presenceWait is how long these tests wait for what must come.
+const presenceWait = servertest.Patience
+
+// playRandom plays seat's moves at random from the legal moves the server
+// sends, until the match is over or stopAt moves have been applied. It
+// returns the last state seen.
+func playRandom(c *client, seat game.Seat, seed uint64, stopAt int) (msg, error) {
+	return servertest.PlayRandom(c.Client, seat, seed, stopAt)
+}
+
+// eventually waits for cond, within a generous ceiling.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	servertest.Eventually(t, what, cond)
+}
+
+// person is a browser as the server sees it: its own cookie jar, so its
+// own session.
+type person struct {
+	h *harness
+	c *http.Client
+}
+
+func (h *harness) person() *person {
+	p := h.s.Person()
+	return &person{h: h, c: p.HTTP}
+}
+
+// as is p as a servertest.Person.
+func (p *person) as() *servertest.Person { return &servertest.Person{Server: p.h.s, HTTP: p.c} }
+
+// do sends a request (JSON body if body is not nil) with headers, decodes
+// the answer into out and returns the status.
+func (p *person) do(method, path string, body, out any, headers ...string) int {
+	p.h.t.Helper()
+	return p.as().Do(method, path, body, out, headers...)
+}
+
+// must is do that fails the test unless the answer has status want.
+func (p *person) must(want int, method, path string, body, out any) {
+	p.h.t.Helper()
+	p.as().Must(want, method, path, body, out)
+}
+
+// dial opens the table's WebSocket with the person's cookies and no token.
+func (p *person) dial(table string) *client {
+	p.h.t.Helper()
+	return p.h.client(p.as().Dial(table))
+}
+
+// signedUp makes a person with a guest session named name and, unless
+// username is "", a claimed username. It returns the person and their id.
+func signedUp(h *harness, name, username string) (*person, string) {
+	p, id := h.s.SignUp(name, username)
+	return &person{h: h, c: p.HTTP}, id
+}
+
+// playRated has ada play a rated Cabo table against a random bot to its
+// end, and returns the table.
+func playRated(t *testing.T, h *harness, ada *person) string {
+	t.Helper()
+	return servertest.PlayRated(t, ada.as())
+}
+
+// ratedInfo is a rated table's info.
+type ratedInfo = servertest.TableInfo
+
+// turnOf reads a table's time per move through the API.
+func turnOf(t *testing.T, p *person, table string) int {
+	t.Helper()
+	return p.as().Info(table).TurnSeconds
+}
+
+// roundsState is the part of a "state" message the score sheet reads.
+type roundsState = servertest.Sheet
+
+// nextRounds returns c's next "state" message, failing on an "error".
+func nextRounds(c *client) (roundsState, error) { return c.NextSheet() }

@@ -1,37 +1,10 @@
 package server_test
 
 import (
-	"encoding/json"
-	"net/http"
 	"slices"
 	"testing"
 	"time"
 )
-
-// info is a table as GET /api/tables/{id} gives it.
-type info struct {
-	Status    string `json:"status"`
-	Host      int    `json:"host"`
-	MemoryAid bool   `json:"memory_aid"`
-	Seats     []struct {
-		Name, Bot string
-		Free      bool
-	} `json:"seats"`
-}
-
-func (h *harness) info(table string) info {
-	h.t.Helper()
-	resp, err := http.Get(h.hs.URL + "/api/tables/" + table)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var in info
-	if err := json.NewDecoder(resp.Body).Decode(&in); err != nil {
-		h.t.Fatal(err)
-	}
-	return in
-}
 
 // refused sends a seat_bot and waits for its error, which must have code.
 func refused(t *testing.T, c *client, seat int, bot, code string) {

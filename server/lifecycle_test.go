@@ -39,16 +39,6 @@ func status(t *testing.T, h *harness, id string) (int, string) {
 	return resp.StatusCode, in.Status + in.Code
 }
 
-// eventually waits for cond, within a generous ceiling.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("after 30 s, still not %s", what)
-		}
-	}
-}
-
 func closedAs(t *testing.T, st store.Store, id string) store.Closed {
 	t.Helper()
 	sv, err := st.Load(context.Background(), id)

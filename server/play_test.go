@@ -3,8 +3,6 @@ package server_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"testing"
@@ -12,40 +10,7 @@ import (
 
 	"tapis/game"
 	"tapis/games"
-	"tapis/server"
 )
-
-// playRandom plays seat's moves at random from the legal moves the server
-// sends, until the match is over or stopAt moves have been applied. It
-// returns the last state seen.
-func playRandom(c *client, seat game.Seat, seed uint64, stopAt int) (msg, error) {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	// pending: a move is sent and its state (by == seat) not yet back;
-	// states that cross it on the wire still show the seat to move.
-	pending := false
-	for {
-		m, err := c.nextE("state", "error")
-		if err != nil {
-			return m, err
-		}
-		if m.Type == "error" {
-			return m, fmt.Errorf("seat %d: error %s: %s", seat, m.Code, m.Error)
-		}
-		if m.Status == "over" || m.N >= stopAt {
-			return m, nil
-		}
-		if m.By == seat {
-			pending = false
-		}
-		if !pending && slices.Contains(m.ToMove, seat) && len(m.Legal) > 0 {
-			pending = true
-			mv := m.Legal[rng.IntN(len(m.Legal))]
-			if err := c.sendE(map[string]any{"type": "move", "move": mv}); err != nil {
-				return m, err
-			}
-		}
-	}
-}
 
 // seatsFor gives a table of every game: two humans, then bots of each
 // kind the game has.
@@ -112,15 +77,6 @@ func TestPlayEveryGame(t *testing.T) {
 			}
 		})
 	}
-}
-
-// testConfig is the configuration most tests use: no rate limit, so
-// that random players go as fast as the machine.
-// testConfig is a server for tests that are not about limits: one client
-// (the test) makes every table, so the per-client limits are off.
-func testConfig() server.Config {
-	return server.Config{Rate: -1, Levels: map[string]string{"normal": "normal@30", "hard": "hard@60"},
-		Limits: server.Limits{CreateEvery: -1, JoinEvery: -1, Waiting: -1, Conns: -1, Watchers: -1, SeatConns: -1, ConnectEvery: -1}}
 }
 
 // The lobby lists every game with its options and bots, and what its

@@ -1,89 +1,15 @@
 package server_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
-	"net/http/cookiejar"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"tapis/game"
 	"tapis/store"
 )
-
-// person is a browser as the server sees it: its own cookie jar, so its
-// own session.
-type person struct {
-	h *harness
-	c *http.Client
-}
-
-func (h *harness) person() *person {
-	jar, _ := cookiejar.New(nil)
-	return &person{h: h, c: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
-}
-
-// do sends a request (JSON body if body is not nil) with headers, decodes
-// the answer into out and returns the status.
-func (p *person) do(method, path string, body, out any, headers ...string) int {
-	p.h.t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req, _ := http.NewRequest(method, p.h.hs.URL+path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := p.c.Do(req)
-	if err != nil {
-		p.h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if out != nil {
-		json.NewDecoder(resp.Body).Decode(out)
-	}
-	return resp.StatusCode
-}
-
-// must is do that fails the test unless the answer has status want.
-func (p *person) must(want int, method, path string, body, out any) {
-	p.h.t.Helper()
-	var raw json.RawMessage
-	if code := p.do(method, path, body, &raw); code != want {
-		p.h.t.Fatalf("%s %s: status %d, want %d: %s", method, path, code, want, raw)
-	}
-	if out != nil {
-		if err := json.Unmarshal(raw, out); err != nil {
-			p.h.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
-		}
-	}
-}
-
-// dial opens the table's WebSocket with the person's cookies and no token.
-func (p *person) dial(table string) *client {
-	p.h.t.Helper()
-	url := "ws" + strings.TrimPrefix(p.h.hs.URL, "http") + "/api/tables/" + table + "/ws"
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: p.c})
-	if err != nil {
-		p.h.t.Fatal(err)
-	}
-	return p.h.wrap(ws)
-}
 
 type meResp struct {
 	Player *struct {

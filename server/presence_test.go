@@ -5,37 +5,6 @@ import (
 	"time"
 )
 
-// presenceWait is how long these tests wait for what must come: far more
-// than it takes, so that a loaded machine does not fail them.
-const presenceWait = 60 * time.Second
-
-// within is watch with a ceiling of d.
-func (c *client) within(d time.Duration, what string, f func(infoMsg) bool) infoMsg {
-	c.t.Helper()
-	deadline := time.Now().Add(d)
-	for {
-		m, ok := c.read(time.Until(deadline))
-		if !ok {
-			c.t.Fatalf("no %s in %v", what, d)
-		}
-		if f(m) {
-			return m
-		}
-	}
-}
-
-// ready returns a message c has received, if there is one, without
-// waiting.
-func (c *client) ready() (infoMsg, bool) {
-	c.t.Helper()
-	select {
-	case b, ok := <-c.msgs:
-		return c.decode(b, ok), true
-	default:
-		return infoMsg{}, false
-	}
-}
-
 // Finding 14: a bot played a present player's seat. The player's tab was
 // in the background, where Chrome runs timers once a minute; the page's
 // heartbeat (every 15 s from setInterval) came too seldom for the server's

@@ -15,27 +15,6 @@ import (
 	"tapis/store"
 )
 
-// signedUp makes a person with a guest session named name and, unless
-// username is "", a claimed username. It returns the person and their id.
-func signedUp(h *harness, name, username string) (*person, string) {
-	p := h.person()
-	var me meResp
-	p.must(http.StatusOK, "POST", "/api/me", map[string]string{"name": name}, &me)
-	if username != "" {
-		p.must(http.StatusOK, "POST", "/api/account/claim", map[string]string{"username": username, "password": "correct-horse-" + username}, nil)
-	}
-	return p, me.Player.ID
-}
-
-type ratedInfo struct {
-	Rated   bool `json:"rated"`
-	Ratings []struct {
-		Before, After int
-		Provisional   bool
-	} `json:"ratings"`
-	Status string `json:"status"`
-}
-
 type profileResp struct {
 	Name, Username string
 	Games          []struct {
@@ -87,20 +66,6 @@ func TestRatedNeedsAccount(t *testing.T) {
 	}
 	bob, _ := signedUp(h, "Bob", "bob")
 	bob.must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]string{}, nil)
-}
-
-// playRated has ada play a rated Cabo table against a random bot to its
-// end, and returns the table.
-func playRated(t *testing.T, h *harness, ada *person) string {
-	t.Helper()
-	var tab seatResp
-	ada.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", "random"}, "rated": true}, &tab)
-	c := ada.dial(tab.Table)
-	if m, err := playRandom(c, tab.Seat, 3, 1<<30); err != nil || m.Status != "over" {
-		t.Fatalf("playing: %v, %+v", err, m.Status)
-	}
-	c.ws.CloseNow()
-	return tab.Table
 }
 
 // A claimed player against a bot: the match ends rated, the player's

@@ -1,52 +1,10 @@
 package server_test
 
 import (
-	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
-
-	"tapis/game"
 )
-
-// roundsState is the part of a "state" message the score sheet reads.
-type roundsState struct {
-	Type   string      `json:"type"`
-	N      int         `json:"n"`
-	By     game.Seat   `json:"by"`
-	Status string      `json:"status"`
-	ToMove []game.Seat `json:"to_move"`
-	Legal  []json.RawMessage
-	Result game.Result `json:"result"`
-	Rounds [][]int     `json:"rounds"`
-}
-
-// nextRounds returns c's next "state" message, failing on an "error".
-func nextRounds(c *client) (roundsState, error) {
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case b, ok := <-c.msgs:
-			if !ok {
-				return roundsState{}, fmt.Errorf("connection closed")
-			}
-			var s roundsState
-			if err := json.Unmarshal(b, &s); err != nil {
-				return s, err
-			}
-			switch s.Type {
-			case "state":
-				return s, nil
-			case "error":
-				return s, fmt.Errorf("error: %s", b)
-			}
-		case <-timeout:
-			return roundsState{}, fmt.Errorf("no state in 20s")
-		}
-	}
-}
 
 // A page that connects in the middle of a match is sent the scores of
 // every round completed so far, in order, the same as a page that watched

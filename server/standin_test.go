@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"testing"
 	"time"
@@ -10,99 +9,6 @@ import (
 	"tapis/game"
 	"tapis/store"
 )
-
-// seatView is a seat as the table's info shows it.
-type seatView struct {
-	Name      string `json:"name"`
-	Free      bool   `json:"free"`
-	Connected bool   `json:"connected"`
-	Standin   bool   `json:"standin"`
-}
-
-// infoMsg is a server message read with its table's seats and time per
-// move ("welcome" and "table") or its move and the time left ("state").
-type infoMsg struct {
-	Type     string            `json:"type"`
-	N        int               `json:"n"`
-	By       game.Seat         `json:"by"`
-	Status   string            `json:"status"`
-	ToMove   []game.Seat       `json:"to_move"`
-	Legal    []json.RawMessage `json:"legal"`
-	TurnLeft map[string]int64  `json:"turn_left_ms"`
-	// Standin marks a state after a stand-in's move; Seat, Moves and
-	// Events are a "standin_moves" message's.
-	Standin bool              `json:"standin"`
-	Seat    game.Seat         `json:"seat"`
-	Moves   int               `json:"moves"`
-	Events  []json.RawMessage `json:"events"`
-	Table   struct {
-		Match       int        `json:"match"`
-		TurnSeconds int        `json:"turn_seconds"`
-		Seats       []seatView `json:"seats"`
-	} `json:"table"`
-}
-
-// seat returns seat s of a "welcome" or "table" message, and whether the
-// message is one.
-func (m infoMsg) seat(s game.Seat) (seatView, bool) {
-	if (m.Type != "welcome" && m.Type != "table") || int(s) >= len(m.Table.Seats) {
-		return seatView{}, false
-	}
-	return m.Table.Seats[s], true
-}
-
-// read returns c's next message, or false once d has passed.
-func (c *client) read(d time.Duration) (infoMsg, bool) {
-	c.t.Helper()
-	select {
-	case b, ok := <-c.msgs:
-		return c.decode(b, ok), true
-	case <-time.After(d):
-		return infoMsg{}, false
-	}
-}
-
-// decode reads a message taken from c.msgs (ok false: none, closed).
-func (c *client) decode(b []byte, ok bool) infoMsg {
-	c.t.Helper()
-	if !ok {
-		c.t.Fatal("the connection closed")
-	}
-	var m infoMsg
-	if err := json.Unmarshal(b, &m); err != nil {
-		c.t.Fatalf("bad message %s: %v", b, err)
-	}
-	return m
-}
-
-// watch reads c's messages, handing each to f, until f returns true; it
-// fails the test if that takes 20s.
-func (c *client) watch(what string, f func(infoMsg) bool) infoMsg {
-	c.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		m, ok := c.read(time.Until(deadline))
-		if !ok {
-			c.t.Fatalf("no %s in 20s", what)
-		}
-		if f(m) {
-			return m
-		}
-	}
-}
-
-// quiet hands f every message c receives for d: the time a thing that
-// must not happen is given to happen.
-func (c *client) quiet(d time.Duration, f func(infoMsg)) {
-	c.t.Helper()
-	for end := time.Now().Add(d); ; {
-		m, ok := c.read(time.Until(end))
-		if !ok {
-			return
-		}
-		f(m)
-	}
-}
 
 func storedMoves(t *testing.T, h *harness, table string) []store.Move {
 	t.Helper()

@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func TestBrowserQuickMatchAtOnce(t *testing.T) {
 	if idP != idQ || seatP == seatQ {
 		t.Fatalf("the two first visits sit at %s seat %s and %s seat %s, want one table, two seats", idP, seatP, idQ, seatQ)
 	}
-	for i, s := range p.h.info(idP).Seats {
+	for i, s := range p.h.Info(idP).Seats {
 		if s.Bot != "" || s.Free {
 			t.Fatalf("seat %d of the matched table is %+v, want a person", i, s)
 		}

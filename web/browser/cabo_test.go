@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -185,10 +185,10 @@ func TestBrowserPlaysCabo(t *testing.T) {
 
 	// A guest follows an invite link: the page offers the free seat, the
 	// guest sits down with a name, and the table starts.
-	host := p.h.create("cabo", []string{"", ""}, "Host", "")
+	host := p.h.Create("cabo", []string{"", ""}, "Host", "")
 	var seat string
 	p.run("guest joins",
-		chromedp.Navigate(p.h.hs.URL+"/t/"+host.Table),
+		chromedp.Navigate(p.h.URL+"/t/"+host.Table),
 		chromedp.WaitVisible(`#join`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#join input[name=name]').value = ''`, nil),
 		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery),

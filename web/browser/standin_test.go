@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"strings"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tapis/server/servertest"
 )
 
 // A player who leaves mid-match is shown to the others as away with a
@@ -13,25 +15,25 @@ import (
 // and in English: here to a spectator's page, watching a Cabo table whose
 // human closed the tab.
 func TestBrowserShowsStandin(t *testing.T) {
-	cfg := testConfig()
+	cfg := servertest.Unlimited()
 	cfg.BotDelay = 300 * time.Millisecond
 	cfg.AwayAfter = 500 * time.Millisecond
 	p := newPageWith(t, cfg, 4*time.Minute)
-	ann := p.h.create("cabo", []string{"", "random"}, "Ann", "")
-	c := p.h.dial(ann.Table, ann.Token)
-	c.next("state")
+	ann := p.h.Create("cabo", []string{"", "random"}, "Ann", "")
+	c := p.h.Dial(ann.Table, ann.Token)
+	c.Next("state")
 	// The page notes a stand-in's arrival from the change of the table's
 	// seats it sees, so it must be watching, Ann there, before she
 	// leaves: on a loaded machine a page opened after she left may load
 	// after the stand-in came, and never say so in its log.
-	p.run("spectator", chromedp.Navigate(p.h.hs.URL+"/t/"+ann.Table))
+	p.run("spectator", chromedp.Navigate(p.h.URL+"/t/"+ann.Table))
 	var watching bool
 	p.until("the spectator's page showing Ann at the table", `(() => {
 		const ann = document.querySelector('ul.seats li');
 		return !!document.querySelector('#game') && !!ann && !ann.classList.contains('away');
 	})()`, &watching, func() bool { return watching })
-	c.ws.CloseNow()
-	<-c.done
+	c.Conn.CloseNow()
+	<-c.Done()
 	says := func(where, sel, what string) {
 		t.Helper()
 		var text string

@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"encoding/json"
@@ -13,6 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"tapis/server/servertest"
 )
 
 // tabTo presses Tab until the focused element matches sel, as a keyboard
@@ -218,11 +220,11 @@ const readSheet = `(() => {
 })()`
 
 // playWS plays random moves for seat 0 over c until done says stop.
-func playWS(t *testing.T, c *client, rng *rand.Rand, done func(roundsState) bool) roundsState {
+func playWS(t *testing.T, c *servertest.Client, rng *rand.Rand, done func(servertest.Sheet) bool) servertest.Sheet {
 	t.Helper()
 	pending := false
 	for {
-		s, err := nextRounds(c)
+		s, err := c.NextSheet()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -234,7 +236,7 @@ func playWS(t *testing.T, c *client, rng *rand.Rand, done func(roundsState) bool
 		}
 		if !pending && slices.Contains(s.ToMove, 0) && len(s.Legal) > 0 {
 			pending = true
-			c.send(map[string]any{"type": "move", "move": s.Legal[rng.IntN(len(s.Legal))]})
+			c.Send(map[string]any{"type": "move", "move": s.Legal[rng.IntN(len(s.Legal))]})
 		}
 	}
 }
@@ -246,20 +248,20 @@ func playWS(t *testing.T, c *client, rng *rand.Rand, done func(roundsState) bool
 // 390x844 and 1366x768.
 func TestBrowserScoreSheet(t *testing.T) {
 	p := newPage(t, -1, 4*time.Minute)
-	var r seatResp
-	if code := p.h.post("/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "random", "random", "random"},
+	var r servertest.Seat
+	if code := p.h.Post("/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "random", "random", "random"},
 		"name": "Alice", "turn_seconds": 60}, &r); code != http.StatusCreated {
 		t.Fatalf("create: %d", code)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	c := p.h.dial(r.Table, r.Token)
-	mid := playWS(t, c, rng, func(s roundsState) bool { return s.Result.Rounds >= 2 && slices.Contains(s.ToMove, 0) })
-	c.ws.CloseNow()
-	<-c.done
+	c := p.h.Dial(r.Table, r.Token)
+	mid := playWS(t, c, rng, func(s servertest.Sheet) bool { return s.Result.Rounds >= 2 && slices.Contains(s.ToMove, 0) })
+	c.Conn.CloseNow()
+	<-c.Done()
 	tok, _ := json.Marshal(map[string]any{"seat": r.Seat, "token": r.Token})
-	p.run("open the table", chromedp.Navigate(p.h.hs.URL+"/"),
+	p.run("open the table", chromedp.Navigate(p.h.URL+"/"),
 		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem('tapis.seat.%s', %q); localStorage.setItem('tapis.lang', 'en')`, r.Table, tok), nil),
-		chromedp.Navigate(p.h.hs.URL+"/t/"+r.Table), chromedp.WaitVisible(`#game`, chromedp.ByQuery))
+		chromedp.Navigate(p.h.URL+"/t/"+r.Table), chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 	var sp sheetPage
 	p.until("the clock's ring and bar", readSheet, &sp, func() bool { return sp.Ring && sp.Bar })
 	p.click(`[data-action=sheet]`)
@@ -286,8 +288,8 @@ func TestBrowserScoreSheet(t *testing.T) {
 	shots("ring")
 
 	// The rest of the match, played over another connection of the seat.
-	c = p.h.dial(r.Table, r.Token)
-	end := playWS(t, c, rng, func(s roundsState) bool { return s.Status == "over" })
+	c = p.h.Dial(r.Table, r.Token)
+	end := playWS(t, c, rng, func(s servertest.Sheet) bool { return s.Status == "over" })
 	p.until("the final panel", readSheet, &sp, func() bool { return sp.Kind == "over" && len(sp.Rank) > 0 })
 	if sp.Rows != end.Result.Rounds || len(sp.Rank) != 4 || !strings.HasSuffix(sp.Rank[0], "w") || sp.New != "New table" || !sp.Again {
 		t.Fatalf("the final panel: %+v; the server: %d rounds, winners %v", sp, end.Result.Rounds, end.Result.Winners)

@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -48,7 +48,7 @@ func (p *page) another() *page {
 // home opens the home page and waits for its lobby.
 func (p *page) home() {
 	p.t.Helper()
-	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#lobby`, chromedp.ByQuery))
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#lobby`, chromedp.ByQuery))
 }
 
 // text reads the text of the element sel names ("" when there is none).
@@ -128,7 +128,7 @@ func TestBrowserQuickMatch(t *testing.T) {
 	if idP != idQ || seatP == seatQ {
 		t.Fatalf("the two quick matches sit at %s seat %s and %s seat %s, want one table, two seats", idP, seatP, idQ, seatQ)
 	}
-	in := p.h.info(idP)
+	in := p.h.Info(idP)
 	for i, s := range in.Seats {
 		if s.Bot != "" || s.Free {
 			t.Fatalf("seat %d of the matched table is %+v, want a person", i, s)
@@ -144,13 +144,13 @@ func TestBrowserQuickMatch(t *testing.T) {
 		t.Fatalf("the third player joined the full table %s", idR)
 	}
 	bots := 0
-	for _, s := range p.h.info(idR).Seats {
+	for _, s := range p.h.Info(idR).Seats {
 		if s.Bot != "" {
 			bots++
 		}
 	}
 	if bots != 1 {
-		t.Fatalf("the lone player's table has %d bots, want 1: %+v", bots, p.h.info(idR).Seats)
+		t.Fatalf("the lone player's table has %d bots, want 1: %+v", bots, p.h.Info(idR).Seats)
 	}
 }
 
@@ -315,7 +315,7 @@ func TestBrowserLobby(t *testing.T) {
 	if id != public || seat != "1" {
 		t.Fatalf("joined from the lobby at %s seat %s, want %s seat 1", id, seat, public)
 	}
-	p.run("the creator's table", chromedp.Navigate(p.h.hs.URL+"/t/"+public))
+	p.run("the creator's table", chromedp.Navigate(p.h.URL+"/t/"+public))
 	if id, seat := p.atTable(); id != public || seat != "0" {
 		t.Fatalf("the creator is at %s seat %s", id, seat)
 	}

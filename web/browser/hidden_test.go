@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"tapis/server/servertest"
 )
 
 // hiddenTab is a script run before the page's own, to emulate a tab put in
@@ -54,7 +56,7 @@ const hiddenTab = `(() => {
 // nothing meanwhile, yet her seat stays connected and no stand-in plays:
 // her browser answers the server's pings. Shown again, she plays her move.
 func TestBrowserHiddenTabKeepsItsSeat(t *testing.T) {
-	cfg := testConfig()
+	cfg := servertest.Unlimited()
 	cfg.Ping = time.Second
 	cfg.Presence = 3 * time.Second
 	cfg.AwayAfter = 3 * time.Second
@@ -73,15 +75,15 @@ func TestBrowserHiddenTabKeepsItsSeat(t *testing.T) {
 		const g = document.querySelector('#game');
 		return g && g.querySelector('.generic') && g.dataset.myturn === '1' ? location.pathname.split('/').pop() : '';
 	})()`, &id, func() bool { return id != "" })
-	spec := p.h.dial(id, "")
-	spec.within(presenceWait, "Alice at her seat", func(m infoMsg) bool {
-		s, ok := m.seat(0)
+	spec := p.h.Dial(id, "")
+	spec.Within(servertest.Patience, "Alice at her seat", func(m servertest.TableMsg) bool {
+		s, ok := m.SeatAt(0)
 		return ok && s.Connected
 	})
 
 	p.run("hide the tab", chromedp.Evaluate(`window.tapisHide()`, nil))
-	spec.quiet(hiddenFor, func(m infoMsg) {
-		if s, ok := m.seat(0); ok && (!s.Connected || s.Standin) {
+	spec.Quiet(hiddenFor, func(m servertest.TableMsg) {
+		if s, ok := m.SeatAt(0); ok && (!s.Connected || s.Standin) {
 			t.Fatalf("Alice's hidden page lost her seat: %+v", s)
 		}
 		if m.Type == "state" && m.By == 0 {
@@ -107,7 +109,7 @@ func TestBrowserHiddenTabKeepsItsSeat(t *testing.T) {
 		const r = b.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`, &at, func() bool {
-		for m, ok := spec.ready(); ok && !moved; m, ok = spec.ready() {
+		for m, ok := spec.Ready(); ok && !moved; m, ok = spec.Ready() {
 			moved = m.Type == "state" && m.By == 0
 		}
 		if !moved && len(at) == 2 {

@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -64,11 +64,11 @@ func TestBrowserChat(t *testing.T) {
 	p.eval("the table's address", `location.pathname`, &path)
 	id := strings.TrimPrefix(path, "/t/")
 	// A guest takes seat 1 (the table starts), a spectator comes.
-	guest := p.h.join(id, "Bob")
-	cb := p.h.dial(id, guest.Token)
-	spec := p.h.dial(id, "")
-	spec.send(`{"type":"hello","name":"Zoé"}`)
-	zoe := spec.chatNext("hello").From
+	guest := p.h.Join(id, "Bob")
+	cb := p.h.Dial(id, guest.Token)
+	spec := p.h.Dial(id, "")
+	spec.Send(`{"type":"hello","name":"Zoé"}`)
+	zoe := spec.NextChat("hello").From
 	p.run("game", chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 
 	p.resize(1366, 768)
@@ -76,15 +76,15 @@ func TestBrowserChat(t *testing.T) {
 	var cr chatRead
 	p.until("the chat open", readChat, &cr, func() bool { return cr.Open })
 	p.run("type a line", chromedp.SendKeys(`#chat-input`, "Hello table"+kb.Enter, chromedp.ByQuery))
-	if m := spec.chatNext("chat"); m.Line.Name != "Alice" || m.Line.Text != "Hello table" || m.Line.Seat != 0 {
+	if m := spec.NextChat("chat"); m.Line.Name != "Alice" || m.Line.Text != "Hello table" || m.Line.Seat != 0 {
 		t.Fatalf("the spectator read %+v", m.Line)
 	}
 	const xss = `<script>alert(1)</script><img src=x onerror=alert(2)>`
-	spec.send(map[string]any{"type": "chat", "text": xss})
-	if m := spec.chatNext("chat"); m.Line.Text != xss {
+	spec.Send(map[string]any{"type": "chat", "text": xss})
+	if m := spec.NextChat("chat"); m.Line.Text != xss {
 		t.Fatalf("the spectator's markup came back as %q", m.Line.Text)
 	}
-	cb.send(`{"type":"chat","text":"hi all"}`)
+	cb.Send(`{"type":"chat","text":"hi all"}`)
 	p.until("three lines", readChat, &cr, func() bool { return len(cr.Lines) == 3 })
 	want := []string{"AliceHello table", "Zoéspectator" + xss, "Bobhi all"}
 	for i, w := range want {
@@ -134,7 +134,7 @@ func TestBrowserChat(t *testing.T) {
 	p.resize(390, 844)
 	p.click(`[data-action=chat-close]`)
 	p.until("the chat closed", readChat, &cr, func() bool { return !cr.Open })
-	cb.send(`{"type":"chat","text":"your turn, Alice"}`)
+	cb.Send(`{"type":"chat","text":"your turn, Alice"}`)
 	p.until("one unread line", readChat, &cr, func() bool { return cr.Unread == "1" })
 	var bad []string
 	p.eval("outside the window", fitScript(mustSee["cabo"]), &bad)
@@ -170,11 +170,11 @@ func TestBrowserChat(t *testing.T) {
 	// The host mutes the spectator for everyone.
 	p.click(`#chat .chat-line.spectator button.chat-who`)
 	p.click(fmt.Sprintf(`#chat [data-chat-hostmute=%q]`, zoe))
-	if m := spec.chatNext("muted"); m.Spectator != zoe {
+	if m := spec.NextChat("muted"); m.Spectator != zoe {
 		t.Fatalf("the mute was told as %+v", m)
 	}
-	spec.send(`{"type":"chat","text":"can I?"}`)
-	if m := spec.chatNext("error"); m.Code != "muted" {
+	spec.Send(`{"type":"chat","text":"can I?"}`)
+	if m := spec.NextChat("error"); m.Code != "muted" {
 		t.Fatalf("after the host's mute: %+v", m)
 	}
 

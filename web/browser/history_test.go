@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"tapis/server/servertest"
 )
 
 // histView is what the history test reads of the viewer.
@@ -32,19 +34,19 @@ const readHist = `(() => ({
 // seat's hand. An unfinished match's page says it is not over.
 func TestBrowserHistory(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
-	ann := p.h.create("papayoo", []string{"", "random", "random"}, "Ann", `{"rounds":1}`)
-	c := p.h.dial(ann.Table, ann.Token)
+	ann := p.h.Create("papayoo", []string{"", "random", "random"}, "Ann", `{"rounds":1}`)
+	c := p.h.Dial(ann.Table, ann.Token)
 	// A running match's page refuses to show it.
-	c.next("state")
-	p.run("running match's page", chromedp.Navigate(fmt.Sprintf("%s/m/%s/1", p.h.hs.URL, ann.Table)))
+	c.Next("state")
+	p.run("running match's page", chromedp.Navigate(fmt.Sprintf("%s/m/%s/1", p.h.URL, ann.Table)))
 	var code string
 	p.until("the page to refuse the running match", `document.querySelector('#history-error')?.dataset.code || ''`, &code,
 		func() bool { return code == "not_over" })
-	if m, err := playRandom(c, ann.Seat, 1, 1<<30); err != nil || m.Status != "over" {
+	if m, err := servertest.PlayRandom(c, ann.Seat, 1, 1<<30); err != nil || m.Status != "over" {
 		t.Fatalf("%v %+v", err, m)
 	}
 	// The table's end links to the match's page.
-	p.run("the table", chromedp.Navigate(p.h.hs.URL+"/t/"+ann.Table))
+	p.run("the table", chromedp.Navigate(p.h.URL+"/t/"+ann.Table))
 	var href string
 	p.until("the replay link", `document.querySelector('[data-action=replay]')?.getAttribute('href') || ''`, &href,
 		func() bool { return href != "" })

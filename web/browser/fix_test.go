@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"encoding/json"
@@ -17,6 +17,7 @@ import (
 	"tapis/game"
 	"tapis/games"
 	"tapis/limit"
+	"tapis/server/servertest"
 )
 
 // The two sizes every game is photographed and checked at: a phone
@@ -190,7 +191,7 @@ func caboFailedClaims(t *testing.T) []json.RawMessage {
 func TestBrowserCaboWrongClaim(t *testing.T) {
 	events := caboFailedClaims(t)
 	p := newPage(t, time.Second, time.Minute)
-	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	list, _ := json.Marshal(events)
 	lines := map[string][]string{}
 	for _, lang := range []string{"en", "fr"} {
@@ -220,7 +221,7 @@ func TestBrowserCaboWrongClaim(t *testing.T) {
 // what to do, in both languages; the creator is shown the server's invite
 // link, which names the host a trusted proxy forwards.
 func TestBrowserJoinPage(t *testing.T) {
-	cfg := testConfig()
+	cfg := servertest.Unlimited()
 	var err error
 	// The browser's requests come from 127.0.0.1, posing as the proxy.
 	if cfg.Proxies, err = limit.ParseProxies("127.0.0.1/32"); err != nil {
@@ -243,7 +244,7 @@ func TestBrowserJoinPage(t *testing.T) {
 
 	// The guest, in another browser's place: no token for this table and
 	// no session (the creator's would seat the page at the creator's seat).
-	p.run("guest", chromedp.Evaluate(`localStorage.clear()`, nil), network.ClearBrowserCookies(), chromedp.Navigate(p.h.hs.URL+"/t/"+id),
+	p.run("guest", chromedp.Evaluate(`localStorage.clear()`, nil), network.ClearBrowserCookies(), chromedp.Navigate(p.h.URL+"/t/"+id),
 		chromedp.WaitVisible(`#joininfo`, chromedp.ByQuery))
 	type summary struct {
 		Text  string   `json:"text"`
@@ -295,11 +296,11 @@ func TestBrowserJoinPage(t *testing.T) {
 // page. The tables are made from the home page's defaults but the number
 // of players, so the test also checks that those defaults (bots at every
 // seat but the creator's) start a game at once.
-// TAPIS_SCREENSHOT_DIR=$PWD/docs/screenshots go test ./server -run
+// TAPIS_SCREENSHOT_DIR=$PWD/docs/screenshots go test ./web/browser -run
 // BrowserScreenshots -count=1 makes the README's screenshots.
 func TestBrowserScreenshots(t *testing.T) {
 	p := newPage(t, 300*time.Millisecond, 5*time.Minute)
-	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	p.shootSizes("home", 200*time.Millisecond)
 	// The pictures show the tables as a returning player sees them: the
 	// first-time guide has been answered.

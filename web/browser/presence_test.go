@@ -1,10 +1,12 @@
-package server_test
+package browser
 
 import (
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tapis/server/servertest"
 )
 
 // A player whose page goes away (here, to the home page of the same
@@ -12,7 +14,7 @@ import (
 // alive but hidden) gives up the seat at once, so a stand-in plays for
 // them; going back brings them back to their seat, which is theirs again.
 func TestBrowserPresence(t *testing.T) {
-	cfg := testConfig()
+	cfg := servertest.Unlimited()
 	// Slow bots, so that the match is far from over when Alice is back;
 	// a short grace period, so that the stand-in comes at once.
 	cfg.BotDelay = 500 * time.Millisecond
@@ -31,19 +33,19 @@ func TestBrowserPresence(t *testing.T) {
 	var id string
 	p.until("the generic screen", `document.querySelector('#game .generic') ? location.pathname.split('/').pop() : ''`, &id,
 		func() bool { return id != "" })
-	spec := p.h.dial(id, "")
-	alice := func(m infoMsg) seatView { s, _ := m.seat(0); return s }
-	spec.within(presenceWait, "Alice at her seat", func(m infoMsg) bool { return alice(m).Connected })
+	spec := p.h.Dial(id, "")
+	alice := func(m servertest.TableMsg) servertest.SeatView { s, _ := m.SeatAt(0); return s }
+	spec.Within(servertest.Patience, "Alice at her seat", func(m servertest.TableMsg) bool { return alice(m).Connected })
 
 	// A mark on this page's window: it is there after going back only if
 	// the browser kept the page, hidden, rather than loading it anew.
 	p.run("leave", chromedp.Evaluate(`window.tapisKept = true`, nil),
-		chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
-	spec.within(presenceWait, "Alice away and a stand-in at her seat", func(m infoMsg) bool {
-		s, ok := m.seat(0)
+		chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	spec.Within(servertest.Patience, "Alice away and a stand-in at her seat", func(m servertest.TableMsg) bool {
+		s, ok := m.SeatAt(0)
 		return ok && !s.Connected && s.Standin
 	})
-	spec.within(presenceWait, "a move made for Alice", func(m infoMsg) bool { return m.Type == "state" && m.By == 0 })
+	spec.Within(servertest.Patience, "a move made for Alice", func(m servertest.TableMsg) bool { return m.Type == "state" && m.By == 0 })
 
 	// history.back, not chromedp.NavigateBack, which waits for a load
 	// event that a page taken from the cache does not fire.
@@ -59,8 +61,8 @@ func TestBrowserPresence(t *testing.T) {
 		return {seat: tb ? tb.dataset.seat : '', away: !me || me.classList.contains('away'),
 			kept: window.tapisKept === true, ws: !document.querySelector('.banner')};
 	})()`, &back, func() bool { return back.Seat == "0" && !back.Away && back.Ws })
-	spec.within(presenceWait, "Alice back, without a stand-in", func(m infoMsg) bool {
-		s, ok := m.seat(0)
+	spec.Within(servertest.Patience, "Alice back, without a stand-in", func(m servertest.TableMsg) bool {
+		s, ok := m.SeatAt(0)
 		return ok && s.Connected && !s.Standin
 	})
 	// The cache is what this test is about: a page loaded anew would
@@ -85,7 +87,7 @@ func TestBrowserPresence(t *testing.T) {
 		const r = b.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`, &at, func() bool {
-		for m, ok := spec.ready(); ok && !moved; m, ok = spec.ready() {
+		for m, ok := spec.Ready(); ok && !moved; m, ok = spec.Ready() {
 			moved = m.Type == "state" && m.By == 0
 		}
 		if !moved && len(at) == 2 {

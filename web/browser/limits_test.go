@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -182,14 +182,14 @@ func TestBrowserLimits(t *testing.T) {
 	shoot("limits-4players.png")
 
 	// A spectator sees the table, nobody's hand and no hidden colour.
-	watched := p.h.create("limits", []string{"", "easy", "easy"}, "Host", "")
+	watched := p.h.Create("limits", []string{"", "easy", "easy"}, "Host", "")
 	var seen struct {
 		Seat   string `json:"seat"`
 		Opps   int    `json:"opps"`
 		Secret int    `json:"secret"`
 	}
 	p.run("spectator",
-		chromedp.Navigate(p.h.hs.URL+"/t/"+watched.Table),
+		chromedp.Navigate(p.h.URL+"/t/"+watched.Table),
 		chromedp.WaitVisible(`#game.lim`, chromedp.ByQuery))
 	// Read once the page shows the three players; nothing secret may
 	// have shown on the way.

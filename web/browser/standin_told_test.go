@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tapis/server/servertest"
 )
 
 // Finding 15: a returning player was not told that a stand-in played for
@@ -20,7 +22,7 @@ import (
 // Screenshots of both logs, at a phone's and a desktop's size, go to
 // TAPIS_SCREENSHOT_DIR (standin-*.png).
 func TestBrowserLogTellsStandinMoves(t *testing.T) {
-	cfg := testConfig()
+	cfg := servertest.Unlimited()
 	cfg.BotDelay = 300 * time.Millisecond
 	cfg.AwayAfter = 300 * time.Millisecond
 	p := newPageWith(t, cfg, 4*time.Minute)
@@ -42,13 +44,13 @@ func TestBrowserLogTellsStandinMoves(t *testing.T) {
 
 	// Everyone's log: a spectator's page watches Ann, a client of the
 	// test, leave; her stand-in's moves read as its.
-	ann := p.h.create("cabo", []string{"", "random"}, "Ann", "")
-	c := p.h.dial(ann.Table, ann.Token)
-	c.next("state")
-	p.run("spectator", chromedp.Navigate(p.h.hs.URL+"/t/"+ann.Table))
+	ann := p.h.Create("cabo", []string{"", "random"}, "Ann", "")
+	c := p.h.Dial(ann.Table, ann.Token)
+	c.Next("state")
+	p.run("spectator", chromedp.Navigate(p.h.URL+"/t/"+ann.Table))
 	says("the spectator's page", `document.querySelector('#game') ? 'yes' : ''`, func(s string) bool { return s == "yes" })
-	c.ws.CloseNow()
-	<-c.done
+	c.Conn.CloseNow()
+	<-c.Done()
 	says("a move of Ann's stand-in in the log", logText, func(s string) bool { return strings.Contains(s, "Bot for Ann: ") })
 	p.switchLang("fr")
 	says("a move of Ann's stand-in in the log, in French", logText, func(s string) bool { return strings.Contains(s, "Robot pour Ann : ") })
@@ -61,17 +63,17 @@ func TestBrowserLogTellsStandinMoves(t *testing.T) {
 	p.createTable(table{game: "cabo", players: 2, bots: []string{"random"}}, `#game`)
 	var id string
 	p.eval("the table's id", `location.pathname.split('/').pop()`, &id)
-	spec := p.h.dial(id, "")
-	spec.within(presenceWait, "Alice at her seat", func(m infoMsg) bool { s, ok := m.seat(0); return ok && s.Connected })
-	p.run("leave", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	spec := p.h.Dial(id, "")
+	spec.Within(servertest.Patience, "Alice at her seat", func(m servertest.TableMsg) bool { s, ok := m.SeatAt(0); return ok && s.Connected })
+	p.run("leave", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	played := 0
-	spec.within(presenceWait, "three moves of Alice's stand-in", func(m infoMsg) bool {
+	spec.Within(servertest.Patience, "three moves of Alice's stand-in", func(m servertest.TableMsg) bool {
 		if m.Type == "state" && m.By == 0 && m.Standin {
 			played++
 		}
 		return played >= 3
 	})
-	p.run("come back", chromedp.Navigate(p.h.hs.URL+"/t/"+id))
+	p.run("come back", chromedp.Navigate(p.h.URL+"/t/"+id))
 	got := says("what was played for Alice", logText, func(s string) bool { return strings.Contains(s, "While you were away, ") })
 	m := regexp.MustCompile(`While you were away, (\d+) moves were played for you: \S`).FindStringSubmatch(got)
 	if m == nil {

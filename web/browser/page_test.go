@@ -1,4 +1,9 @@
-package server_test
+// Package browser tests the web client (web/static) in a real browser: a
+// headless chromium, driven by chromedp as a person would drive it, on a
+// real server (server/servertest). It holds only tests; they skip in
+// -short runs and where chromium is missing. TAPIS_SCREENSHOT_DIR keeps
+// their screenshots, which otherwise go to each test's temporary folder.
+package browser
 
 import (
 	"bytes"
@@ -21,6 +26,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tapis/server"
+	"tapis/server/servertest"
 )
 
 // chromium finds Debian's chromium, or skips the test saying how to get it.
@@ -143,7 +149,7 @@ func screenshotDir(dflt string) string {
 // doing. A script error thrown on the page fails the test too.
 type page struct {
 	t   *testing.T
-	h   *harness
+	h   *servertest.Server
 	ctx context.Context
 	dir string // where shoot writes
 	// press clicks for the steps shared by the tests (closeOverlay,
@@ -160,7 +166,7 @@ type page struct {
 // screenshotDir(t.TempDir()) unless the test sets p.dir.
 func newPage(t *testing.T, botDelay, timeout time.Duration) *page {
 	t.Helper()
-	cfg := testConfig()
+	cfg := servertest.Unlimited()
 	cfg.BotDelay = botDelay
 	return newPageWith(t, cfg, timeout)
 }
@@ -168,7 +174,7 @@ func newPage(t *testing.T, botDelay, timeout time.Duration) *page {
 // newPageWith is newPage for a server configured by cfg.
 func newPageWith(t *testing.T, cfg server.Config, timeout time.Duration) *page {
 	t.Helper()
-	p := &page{t: t, h: newHarness(t, cfg), dir: screenshotDir(t.TempDir())}
+	p := &page{t: t, h: servertest.New(t, cfg), dir: screenshotDir(t.TempDir())}
 	p.press = func(sel string) { t.Helper(); p.click(sel) }
 	p.ctx = browser(t, timeout)
 	chromedp.ListenTarget(p.ctx, func(ev any) {
@@ -440,7 +446,7 @@ func (p *page) fill(f table) {
 		name = "Alice"
 	}
 	p.run("home page",
-		chromedp.Navigate(p.h.hs.URL+"/"),
+		chromedp.Navigate(p.h.URL+"/"),
 		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
 		setValue(`select[name=game]`, f.game),
 		chromedp.Evaluate(`document.querySelector('input[name=name]').value = ''`, nil),

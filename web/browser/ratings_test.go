@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"tapis/server/servertest"
 )
 
 // boardView is what the ratings test reads of the leaderboard.
@@ -66,18 +68,18 @@ func TestBrowserRatings(t *testing.T) {
 	h := p.h
 	// Bob has 5 rated games (he is ranked) and a rated table waiting for
 	// a second person; Ada has 4, the fifth is played from the browser.
-	bob, _ := signedUp(h, "Bob", "bob")
+	bob, _ := h.SignUp("Bob", "bob")
 	for range 5 {
-		playRated(t, h, bob)
+		servertest.PlayRated(t, bob)
 	}
-	var waiting seatResp
-	bob.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "rated": true, "public": true}, &waiting)
+	var waiting servertest.Seat
+	bob.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}, "rated": true, "public": true}, &waiting)
 	// Bob's page is open at it: the lobby lists only tables someone
 	// seated has connected to.
-	h.dial(waiting.Table, waiting.Token).next("welcome")
-	ada, adaID := signedUp(h, "Ada", "ada")
+	h.Dial(waiting.Table, waiting.Token).Next("welcome")
+	ada, adaID := h.SignUp("Ada", "ada")
 	for range 4 {
-		playRated(t, h, ada)
+		servertest.PlayRated(t, ada)
 	}
 
 	// A guest: the Rated box is disabled, says why and offers the
@@ -107,9 +109,9 @@ func TestBrowserRatings(t *testing.T) {
 	p.click(fmt.Sprintf(`[data-join=%q]`, waiting.Table))
 	var refused string
 	p.until("the refusal", text(`#toast`), &refused, func() bool { return strings.Contains(refused, "username") })
-	p.run("the join page", chromedp.Navigate(h.hs.URL+"/t/"+waiting.Table), chromedp.WaitVisible(`#joinrated`, chromedp.ByQuery))
+	p.run("the join page", chromedp.Navigate(h.URL+"/t/"+waiting.Table), chromedp.WaitVisible(`#joinrated`, chromedp.ByQuery))
 	// The guest is not ranked: the leaderboard says what it takes.
-	p.run("the leaderboard", chromedp.Navigate(h.hs.URL+"/leaderboard"))
+	p.run("the leaderboard", chromedp.Navigate(h.URL+"/leaderboard"))
 	var unranked string
 	p.until("the guest's note", text(`#board-unranked`), &unranked, func() bool { return strings.Contains(unranked, "at least 5 rated games") })
 
@@ -128,21 +130,21 @@ func TestBrowserRatings(t *testing.T) {
 	id := strings.TrimPrefix(tab.Path, "/t/")
 	// The form's "no time per move" makes a rated table with the rated
 	// default (issue 24, finding 7): a rated table always has one.
-	if n := turnOf(t, ada, id); n != 60 {
+	if n := ada.Info(id).TurnSeconds; n != 60 {
 		t.Fatalf("the rated table made with the form has %d s per move, want 60", n)
 	}
 
 	// Ada's moves are played from here (her seat is hers on every device);
 	// the page shows the end.
-	c := ada.dial(id)
-	seat := c.next("welcome").Seat
-	if m, err := playRandom(c, seat, 9, 1<<30); err != nil || m.Status != "over" {
+	c := ada.Dial(id)
+	seat := c.Next("welcome").Seat
+	if m, err := servertest.PlayRandom(c, seat, 9, 1<<30); err != nil || m.Status != "over" {
 		t.Fatalf("playing: %v %+v", err, m.Status)
 	}
-	c.ws.CloseNow()
-	var info ratedInfo
-	eventually(t, "the match rated", func() bool {
-		ada.must(http.StatusOK, "GET", "/api/tables/"+id, nil, &info)
+	c.Conn.CloseNow()
+	var info servertest.TableInfo
+	servertest.Eventually(t, "the match rated", func() bool {
+		ada.Must(http.StatusOK, "GET", "/api/tables/"+id, nil, &info)
 		return len(info.Ratings) == 2
 	})
 	r := info.Ratings[seat]
@@ -210,14 +212,14 @@ func TestBrowserRatings(t *testing.T) {
 	p.shootSizes("ratings-profile-fr", 200*time.Millisecond)
 	// The French leaderboard reached by the link to how ratings work,
 	// which opens it.
-	p.run("how ratings work", chromedp.Navigate(h.hs.URL+"/leaderboard/cabo#how"))
+	p.run("how ratings work", chromedp.Navigate(h.URL+"/leaderboard/cabo#how"))
 	var how string
 	p.until("how ratings work, open, in French", `document.querySelector('#how[open]') ? document.querySelector('#how').textContent : ''`, &how,
 		func() bool { return strings.Contains(how, "Comment marche la cote") && strings.Contains(how, "1500") })
 	p.narrow(100 * time.Millisecond)
 	p.shoot("ratings-board-fr-360.png")
 	p.desktop()
-	p.run("the recent game's match", chromedp.Navigate(h.hs.URL+pv.Recent[0]))
+	p.run("the recent game's match", chromedp.Navigate(h.URL+pv.Recent[0]))
 	var code string
 	p.until("the match's page", `document.querySelector('#hist-pos') ? 'ok' : ''`, &code, func() bool { return code == "ok" })
 }

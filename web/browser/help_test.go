@@ -1,4 +1,4 @@
-package server_test
+package browser
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ const readHelp = `(() => {
 // "?" opens the same rules over the table, closed with Escape.
 func TestBrowserHelp(t *testing.T) {
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
-	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#helplinks a[data-help=cabo]`, chromedp.ByQuery))
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#helplinks a[data-help=cabo]`, chromedp.ByQuery))
 	p.click(`#helplinks a[data-help=cabo]`)
 	var hp helpPage
 	p.until("Cabo's help", readHelp, &hp, func() bool { return hp.Game == "cabo" })
@@ -154,7 +154,7 @@ func TestBrowserHelp(t *testing.T) {
 // the other language (or the key) to a player.
 func TestBrowserDictionaries(t *testing.T) {
 	p := newPage(t, 0, 2*time.Minute)
-	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	var problems []string
 	p.run("check the dictionaries", chromedp.Evaluate(`(async () => {
   const out = [];
@@ -187,7 +187,7 @@ func TestBrowserDictionaries(t *testing.T) {
 // the browser loads it: the seat's legal moves become the sentence.
 func TestBrowserHints(t *testing.T) {
 	p := newPage(t, 0, 2*time.Minute)
-	p.run("home page", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	var got map[string]string
 	p.run("hints", chromedp.Evaluate(`(async () => {
   const { hintText } = await import('/static/help.js');
