@@ -228,7 +228,7 @@ func (s *Store) apply(tx *sql.Tx, o op) error {
 		}
 	}
 	switch {
-	case err != nil && o.conflict != nil && isSQLiteUnique(err):
+	case err != nil && o.conflict != nil && isUnique(err):
 		return o.conflict
 	case err != nil:
 		return fmt.Errorf("store: %v", err)
@@ -272,11 +272,11 @@ func (s *Store) appendMove(tx *sql.Tx, m *moveOp) error {
 	return nil
 }
 
-// isSQLiteUnique reports whether err is a constraint refusing a row: in
+// isUnique reports whether err is a constraint refusing a row: in
 // the writes that set conflict, only a unique index can (the primary
 // code, because whether the extended one is reported depends on the
 // connection).
-func isSQLiteUnique(err error) bool {
+func isUnique(err error) bool {
 	var e *msqlite.Error
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
 }
