@@ -11,6 +11,7 @@ import (
 
 	"tapis/metrics"
 	"tapis/store"
+	"tapis/store/sqlite"
 	"tapis/store/storetest"
 )
 
@@ -40,7 +41,7 @@ func TestStoreConformance(t *testing.T) {
 	storetest.Run(t, storetest.Backend{Durable: true, New: func(tb testing.TB) storetest.Opener {
 		path := filepath.Join(tb.TempDir(), "t.db")
 		return func(t testing.TB) store.Store {
-			st, err := store.OpenSQLite(path)
+			st, err := sqlite.Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}

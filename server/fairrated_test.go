@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // Issue 24's findings on rated play: a rated table always has a time per
@@ -112,7 +113,7 @@ func TestMatchEndedBeforeCrashIsMarkedOver(t *testing.T) {
 		t.Run(first, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "tapis.db")
 			open := func() store.Store {
-				st, err := store.OpenSQLite(path)
+				st, err := sqlite.Open(path)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -15,6 +15,7 @@ import (
 	"tapis/games"
 	"tapis/replay"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // errorLog is a slog handler that keeps every record at Warn or above.
@@ -43,7 +44,7 @@ func (l *errorLog) records() []string {
 
 func sqliteStore(t *testing.T) store.Store {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "tapis.db"))
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "tapis.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

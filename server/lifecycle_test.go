@@ -13,6 +13,7 @@ import (
 
 	"tapis/server"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // counting is a store that counts its loads.
@@ -52,7 +53,7 @@ func closedAs(t *testing.T, st store.Store, id string) store.Closed {
 // needs that table, then plays it from where it was.
 func TestStartIsLazy(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tapis.db")
-	db, err := store.OpenSQLite(path)
+	db, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestStartIsLazy(t *testing.T) {
 	h.stop()
 	db.Close()
 
-	db2, err := store.OpenSQLite(path)
+	db2, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"tapis/game"
 	"tapis/server"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // BenchmarkLoad plays Cabo at 100 and 1,000 tables at once, every seat a
@@ -50,7 +51,7 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 func benchLoad(b *testing.B, tables int, think time.Duration) {
-	st, err := store.OpenSQLite(filepath.Join(b.TempDir(), "load.db"))
+	st, err := sqlite.Open(filepath.Join(b.TempDir(), "load.db"))
 	if err != nil {
 		b.Fatal(err)
 	}

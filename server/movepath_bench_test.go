@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // BenchmarkMovePath measures what a move costs the server end to end:
@@ -34,7 +35,7 @@ func BenchmarkMovePath(b *testing.B) {
 	}{
 		{"memory", func(*testing.B) store.Store { return store.NewMemory() }},
 		{"sqlite", func(b *testing.B) store.Store {
-			st, err := store.OpenSQLite(filepath.Join(b.TempDir(), "movepath.db"))
+			st, err := sqlite.Open(filepath.Join(b.TempDir(), "movepath.db"))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 
 	"tapis/rating"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 type profileResp struct {
@@ -158,7 +159,7 @@ func TestRatedOnceAcrossRestart(t *testing.T) {
 		t.Run(fmt.Sprintf("rating lost %v", lost), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "tapis.db")
 			open := func() store.Store {
-				st, err := store.OpenSQLite(path)
+				st, err := sqlite.Open(path)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -6,6 +6,7 @@ import (
 
 	"tapis/game"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // A server killed mid-game (its store closed without any shutdown, its
@@ -94,7 +95,7 @@ func TestRestartMidGame(t *testing.T) {
 func reopener(t *testing.T) func() store.Store {
 	path := filepath.Join(t.TempDir(), "tapis.db")
 	return func() store.Store {
-		st, err := store.OpenSQLite(path)
+		st, err := sqlite.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"tapis/server"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // BenchmarkStart10000 starts a server on a SQLite database of 10,000
@@ -18,7 +19,7 @@ import (
 //
 //	go test ./server -run XXX -bench Start10000 -benchtime 5x
 func BenchmarkStart10000(b *testing.B) {
-	db, err := store.OpenSQLite(filepath.Join(b.TempDir(), "tapis.db"))
+	db, err := sqlite.Open(filepath.Join(b.TempDir(), "tapis.db"))
 	if err != nil {
 		b.Fatal(err)
 	}

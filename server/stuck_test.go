@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // hangUp sends a POST and hangs up after delay, without reading the answer:
@@ -52,7 +53,7 @@ func stuck(t *testing.T, st store.Store) (stuck []string, tables int) {
 // after a restart on the same database.
 func TestHungUpRequestsLeaveNoStuckTable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tapis.db")
-	db, err := store.OpenSQLite(path)
+	db, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func TestHungUpRequestsLeaveNoStuckTable(t *testing.T) {
 	// A client that hung up gets nothing, but the server keeps its word.
 	h.stop()
 	db.Close()
-	db2, err := store.OpenSQLite(path)
+	db2, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

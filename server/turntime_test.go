@@ -13,6 +13,7 @@ import (
 
 	"tapis/game"
 	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // left returns the milliseconds seat s has left in a state message, and
@@ -190,7 +191,7 @@ func TestTurnTimeAfterRestart(t *testing.T) {
 	const turn = 10 * unit
 	path := filepath.Join(t.TempDir(), "tapis.db")
 	open := func() store.Store {
-		st, err := store.OpenSQLite(path)
+		st, err := sqlite.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -175,22 +175,20 @@ func (u unfenced) Touch(ctx context.Context, at time.Time) error {
 	return u.s.Touch(ctx, u.table, at)
 }
 
-// checkTTL refuses a lease that would expire as it is taken.
-func checkTTL(ttl time.Duration) error {
+// CheckTTL refuses a lease that would expire as it is taken.
+func CheckTTL(ttl time.Duration) error {
 	if ttl <= 0 {
 		return fmt.Errorf("store: lease for %v: the ttl must be positive", ttl)
 	}
 	return nil
 }
 
-// lost is the error of a fenced write or renewal of l that failed for want
-// of the lease.
-func lost(l Lease, what string) error {
+// LeaseLost is the error of a fenced write or renewal of l that failed for
+// want of the lease (what names it), wrapping ErrLeaseLost.
+func LeaseLost(l Lease, what string) error {
 	return fmt.Errorf("store: table %s: %s by node %s at epoch %d: %w", l.Table, what, l.Node, l.Epoch, ErrLeaseLost)
 }
 
-// The stores that share tables between servers.
-var (
-	_ Leases = (*Memory)(nil)
-	_ Leases = (*Postgres)(nil)
-)
+// Memory shares tables between the servers of one process, as PostgreSQL
+// does between processes.
+var _ Leases = (*Memory)(nil)

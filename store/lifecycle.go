@@ -27,8 +27,8 @@ const (
 	Broken Closed = "broken"
 )
 
-// valid reports whether c is a state a table may be closed in.
-func (c Closed) valid() bool { return c == Expired || c == Abandoned || c == Broken }
+// Valid reports whether c is a state a table may be closed in.
+func (c Closed) Valid() bool { return c == Expired || c == Abandoned || c == Broken }
 
 // Summary is an open table without its seats or moves: enough for a
 // server to decide, without replaying anything, what to do with it at
@@ -56,8 +56,10 @@ type Summary struct {
 // millions must not make Load allocate them.
 const MaxPlayers = 64
 
-// checkPlayers says what is wrong with a table's number of players.
-func checkPlayers(n int) error {
+// CheckPlayers says what is wrong with a table's number of players, if
+// anything: every store refuses a table, and reads back as damaged a row,
+// whose number is out of bounds.
+func CheckPlayers(n int) error {
 	if n < 1 || n > MaxPlayers {
 		return fmt.Errorf("%d players (want 1 to %d)", n, MaxPlayers)
 	}

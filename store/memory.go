@@ -60,7 +60,7 @@ func (m *Memory) createTable(t Table, start *Start) error {
 	if m.closed {
 		return ErrClosed
 	}
-	if err := checkPlayers(t.Players); err != nil {
+	if err := CheckPlayers(t.Players); err != nil {
 		return fmt.Errorf("store: table %q: %v", t.ID, err)
 	}
 	if m.tables[t.ID] != nil {
@@ -182,7 +182,7 @@ func (m *Memory) Open(context.Context) ([]Summary, error) {
 
 // CloseTable implements Store.
 func (m *Memory) CloseTable(_ context.Context, id string, c Closed, reason string) error {
-	if !c.valid() {
+	if !c.Valid() {
 		return fmt.Errorf("store: table %q: cannot close as %q", id, c)
 	}
 	m.mu.Lock()

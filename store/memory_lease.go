@@ -55,7 +55,7 @@ func (m *Memory) live(table string, now time.Time) (Lease, bool) {
 
 // Acquire implements Leases.
 func (m *Memory) Acquire(_ context.Context, table, node string, ttl time.Duration) (Lease, error) {
-	if err := checkTTL(ttl); err != nil {
+	if err := CheckTTL(ttl); err != nil {
 		return Lease{}, err
 	}
 	m.ls.mu.Lock()
@@ -85,7 +85,7 @@ func (m *Memory) Acquire(_ context.Context, table, node string, ttl time.Duratio
 
 // Take implements Leases.
 func (m *Memory) Take(ctx context.Context, table, node string, from Lease, ttl time.Duration) (Lease, error) {
-	if err := checkTTL(ttl); err != nil {
+	if err := CheckTTL(ttl); err != nil {
 		return Lease{}, err
 	}
 	m.ls.mu.Lock()
@@ -113,7 +113,7 @@ func (m *Memory) holds(l Lease, now time.Time) bool {
 
 // Renew implements Leases.
 func (m *Memory) Renew(_ context.Context, l Lease, ttl time.Duration) (Lease, error) {
-	if err := checkTTL(ttl); err != nil {
+	if err := CheckTTL(ttl); err != nil {
 		return Lease{}, err
 	}
 	m.ls.mu.Lock()
@@ -123,7 +123,7 @@ func (m *Memory) Renew(_ context.Context, l Lease, ttl time.Duration) (Lease, er
 	}
 	now := m.clock()
 	if !m.holds(l, now) {
-		return Lease{}, lost(l, "renewal")
+		return Lease{}, LeaseLost(l, "renewal")
 	}
 	l.Until = now.Add(ttl)
 	m.ls.byTable[l.Table] = l
@@ -132,7 +132,7 @@ func (m *Memory) Renew(_ context.Context, l Lease, ttl time.Duration) (Lease, er
 
 // RenewAll implements Leases.
 func (m *Memory) RenewAll(_ context.Context, node string, ttl time.Duration) ([]Lease, error) {
-	if err := checkTTL(ttl); err != nil {
+	if err := CheckTTL(ttl); err != nil {
 		return nil, err
 	}
 	m.ls.mu.Lock()
@@ -161,7 +161,7 @@ func (m *Memory) Release(_ context.Context, l Lease) error {
 	}
 	cur, ok := m.ls.byTable[l.Table]
 	if !ok || cur.Node != l.Node || cur.Epoch != l.Epoch {
-		return lost(l, "release")
+		return LeaseLost(l, "release")
 	}
 	cur.Until = time.Time{}
 	m.ls.byTable[l.Table] = cur
@@ -217,7 +217,7 @@ func (f memoryFenced) fence(what string, write func() error) error {
 		return err
 	}
 	if !f.m.holds(f.l, f.m.clock()) {
-		return lost(f.l, what)
+		return LeaseLost(f.l, what)
 	}
 	return write()
 }

@@ -416,7 +416,7 @@ func (m *Memory) SeatQueued(_ context.Context, players []string, t Table, start 
 		if e, ok := q[p]; !ok || e.Table != "" {
 			return ErrQueueChanged
 		}
-		s, err := seatOf(t, p)
+		s, err := t.SeatOf(p)
 		if err != nil {
 			return err
 		}
@@ -433,8 +433,9 @@ func (m *Memory) SeatQueued(_ context.Context, players []string, t Table, start 
 	return nil
 }
 
-// seatOf returns the seat of t whose Player is player.
-func seatOf(t Table, player string) (int, error) {
+// SeatOf returns the seat of t whose Player is player: SeatQueued's
+// stores mark each queue entry seated there.
+func (t Table) SeatOf(player string) (int, error) {
 	for i, s := range t.Seats {
 		if s.Player == player {
 			return i, nil

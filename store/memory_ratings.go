@@ -27,7 +27,7 @@ func (r *memoryRatings) init() {
 // RecordRated implements Ratings. The store's one lock makes the read,
 // the update and the write one step.
 func (m *Memory) RecordRated(_ context.Context, rm RatedMatch, update func([]Standing) ([]Standing, error)) error {
-	if err := checkRated(rm); err != nil {
+	if err := CheckRated(rm); err != nil {
 		return err
 	}
 	m.mu.Lock()
@@ -48,7 +48,7 @@ func (m *Memory) RecordRated(_ context.Context, rm RatedMatch, update func([]Sta
 			before[i] = Standing{Player: s.Player, Game: rm.Game, New: true}
 		}
 	}
-	after, err := rated(rm, before, update)
+	after, err := Updated(rm, before, update)
 	if err != nil {
 		return err
 	}

@@ -128,8 +128,9 @@ type Ratings interface {
 	MatchResults(ctx context.Context, table string, no int) ([]Result, error)
 }
 
-// checkRated refuses a match that cannot be recorded.
-func checkRated(m RatedMatch) error {
+// CheckRated refuses a match that cannot be recorded: every store's
+// RecordRated calls it first.
+func CheckRated(m RatedMatch) error {
 	if len(m.Seats) < 2 {
 		return fmt.Errorf("store: rated match %s/%d: %d seats, want at least 2", m.Table, m.No, len(m.Seats))
 	}
@@ -141,9 +142,10 @@ func checkRated(m RatedMatch) error {
 	return nil
 }
 
-// rated applies update to before and checks its answer: the new Mu and
-// Sigma per seat, fixed ones kept.
-func rated(m RatedMatch, before []Standing, update func([]Standing) ([]Standing, error)) ([]Standing, error) {
+// Updated applies update to before and checks its answer: the new Mu and
+// Sigma per seat, fixed ones kept, one game more and a win for rank 0.
+// Every store's RecordRated writes what it returns.
+func Updated(m RatedMatch, before []Standing, update func([]Standing) ([]Standing, error)) ([]Standing, error) {
 	in := make([]Standing, len(before))
 	copy(in, before)
 	after, err := update(in)

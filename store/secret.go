@@ -23,17 +23,17 @@ type Secrets interface {
 // SecretBytes is the length of the secret a store makes.
 const SecretBytes = 32
 
-// newSecret returns SecretBytes random bytes.
-func newSecret() []byte {
+// NewSecret returns SecretBytes random bytes: the secret a store makes.
+func NewSecret() []byte {
 	b := make([]byte, SecretBytes)
 	rand.Read(b) // never fails: crypto/rand aborts the program rather than return weak bytes
 	return b
 }
 
-// checkSecret refuses a secret read back shorter than the stores make
+// CheckSecret refuses a secret read back shorter than the stores make
 // (an edited or damaged row): a short key would let anyone forge device
 // cookies. Its error gives the length, never the bytes.
-func checkSecret(b []byte) ([]byte, error) {
+func CheckSecret(b []byte) ([]byte, error) {
 	if len(b) < SecretBytes {
 		return nil, fmt.Errorf("store: the server's secret is %d bytes, fewer than %d: damaged?", len(b), SecretBytes)
 	}
@@ -51,44 +51,7 @@ func (m *Memory) Secret(context.Context) ([]byte, error) {
 		return nil, ErrClosed
 	}
 	if m.secret == nil {
-		m.secret = newSecret()
+		m.secret = NewSecret()
 	}
 	return append([]byte(nil), m.secret...), nil
-}
-
-// secretName is the row of the secrets tables holding the server's
-// secret; the tables are keyed by name so that another secret, one day,
-// is a row rather than a migration.
-const secretName = "server"
-
-// Secret implements Secrets. It is read once per server start, so it
-// goes through the writer like any write, then reads what was kept.
-func (s *SQLite) Secret(ctx context.Context) ([]byte, error) {
-	if err := s.exec(ctx, qNewSecret.sqlite,
-		secretName, newSecret()); err != nil {
-		return nil, fmt.Errorf("store: the server's secret: %w", err)
-	}
-	if s.closed() {
-		return nil, ErrClosed
-	}
-	var b []byte
-	if err := s.db.QueryRowContext(ctx, qSecret.sqlite, secretName).Scan(&b); err != nil {
-		return nil, fmt.Errorf("store: the server's secret: %v", err)
-	}
-	return checkSecret(b)
-}
-
-// Secret implements Secrets. Under READ COMMITTED, an insert meeting
-// another node's, not yet committed, waits for it and then does nothing;
-// the SELECT, a statement of its own, sees whichever row was committed.
-func (p *Postgres) Secret(ctx context.Context) ([]byte, error) {
-	if _, err := p.exec(ctx, qNewSecret.pg,
-		secretName, newSecret()); err != nil {
-		return nil, p.fail(err, "the server's secret")
-	}
-	var b []byte
-	if err := p.pool.QueryRow(ctx, qSecret.pg, secretName).Scan(&b); err != nil {
-		return nil, p.fail(err, "the server's secret")
-	}
-	return checkSecret(b)
 }

@@ -1,6 +1,13 @@
 // Package store keeps Tapis's tables durably: who sits where, and every game
 // played there as (game, players, options, seed, moves), appended as it
 // happens, so that a table is rebuilt after a restart by replaying its moves.
+//
+// This package holds what every store is: the interfaces (Store and the
+// ones it is made of, Leases for a cluster), their types and errors, and
+// Memory, the store in a Go map. The stores in a database are packages of
+// their own: store/sqlite (the default), store/postgres (a cluster's), and
+// store/sqldb for what those two share (the schema's migrations, the SQL
+// written once). store/storetest is the suite every store passes.
 package store
 
 import (
@@ -156,19 +163,16 @@ type Store interface {
 
 // IntegrityChecker is a store that can check its own storage for damage
 // below the tables it keeps (pages, indexes), which replaying tables
-// cannot see (tapis check). Every store of this package is one. (Not to be
+// cannot see (tapis check). Every store is one. (Not to be
 // confused with gametest.Checker, a game state's own invariants.)
 type IntegrityChecker interface {
 	// Check returns an error naming the problems found, nil if none.
 	Check(ctx context.Context) error
 }
 
-// Every store of this package is a Store and an IntegrityChecker.
+// Memory is a Store and an IntegrityChecker, as the SQL stores are
+// (store/sqlite, store/postgres).
 var (
 	_ Store            = (*Memory)(nil)
-	_ Store            = (*SQLite)(nil)
-	_ Store            = (*Postgres)(nil)
 	_ IntegrityChecker = (*Memory)(nil)
-	_ IntegrityChecker = (*SQLite)(nil)
-	_ IntegrityChecker = (*Postgres)(nil)
 )

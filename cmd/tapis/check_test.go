@@ -20,6 +20,8 @@ import (
 	"tapis/games"
 	"tapis/server"
 	"tapis/store"
+	"tapis/store/postgres"
+	"tapis/store/sqlite"
 )
 
 // fillCheckDB writes to st a waiting table, a table "clean" with a cabo
@@ -86,7 +88,7 @@ func playMoves(t *testing.T, st store.Store, id string, seed uint64, n int, wron
 func sqliteCheckDB(t *testing.T, illegal bool) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "tapis.db")
-	st, err := store.OpenSQLite(path)
+	st, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +125,7 @@ func TestCheckPostgres(t *testing.T) {
 	var dbs [2]string
 	for i, illegal := range []bool{false, true} {
 		dbs[i] = postgresDB(t)
-		st, err := store.OpenPostgres(context.Background(), dbs[i])
+		st, err := postgres.Open(context.Background(), dbs[i])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +188,7 @@ func TestCheckMissingFile(t *testing.T) {
 // passes again.
 func TestCheckMatchOverButNotMarked(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tapis.db")
-	st, err := store.OpenSQLite(path)
+	st, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +229,7 @@ func TestCheckMatchOverButNotMarked(t *testing.T) {
 		t.Fatalf("a match over but not marked: exit %d, stdout %q", code, out)
 	}
 
-	st, err = store.OpenSQLite(path)
+	st, err = sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

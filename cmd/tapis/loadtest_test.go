@@ -19,7 +19,7 @@ import (
 	"testing"
 
 	"tapis/server"
-	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // startServeMetrics runs `tapis serve` in a child process, with its
@@ -162,7 +162,7 @@ func TestLoadtestWithBots(t *testing.T) {
 // some requests itself, and returns its URL.
 func inProcessServer(t *testing.T, wrap func(next http.Handler) http.Handler) string {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "tapis.db"))
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "tapis.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 
 	"tapis/cluster/natstest"
 	"tapis/server"
-	"tapis/store"
+	"tapis/store/sqlite"
 )
 
 // Issue 24, finding 12: a browser that signed in holds a device cookie
@@ -143,7 +143,7 @@ func TestSecretIsNeverShown(t *testing.T) {
 	if n := check(context.Background(), db, &checked); n != 0 {
 		t.Fatalf("tapis check: %s", checked.String())
 	}
-	st, err := store.OpenSQLite(db)
+	st, err := sqlite.Open(db)
 	if err != nil {
 		t.Fatal(err)
 	}

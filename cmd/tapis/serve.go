@@ -22,6 +22,8 @@ import (
 	"tapis/metrics"
 	"tapis/server"
 	"tapis/store"
+	"tapis/store/postgres"
+	"tapis/store/sqlite"
 )
 
 // runServe is `tapis serve`: the web table, until SIGINT or SIGTERM.
@@ -179,13 +181,13 @@ func openStore(ctx context.Context, db string) (store.Store, error) {
 		// after a while, unless the URL's connect_timeout says otherwise.
 		octx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
-		s, err := store.OpenPostgres(octx, db)
+		s, err := postgres.Open(octx, db)
 		if err != nil {
 			return nil, fmt.Errorf("PostgreSQL database %s: %w", describeDB(db), err)
 		}
 		return s, nil
 	default:
-		s, err := store.OpenSQLite(db)
+		s, err := sqlite.Open(db)
 		if err != nil {
 			return nil, fmt.Errorf("SQLite database %s: %w", db, err)
 		}

@@ -79,7 +79,7 @@ func TestServeOpensTheStoreNamed(t *testing.T) {
 	ctx := context.Background()
 	for db, want := range map[string]string{
 		":memory:":                         "*store.Memory",
-		filepath.Join(t.TempDir(), "t.db"): "*store.SQLite",
+		filepath.Join(t.TempDir(), "t.db"): "*sqlite.Store",
 	} {
 		st, err := openStore(ctx, db)
 		if err != nil {

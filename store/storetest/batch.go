@@ -25,7 +25,7 @@ func testAppendConcurrent(t *testing.T, bk Backend) {
 	var wg sync.WaitGroup
 	for tb := range tables {
 		id := fmt.Sprintf("c%d", tb)
-		must(t, fillTable(ctx, s, id, 0))
+		must(t, FillTable(ctx, s, id, 0))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

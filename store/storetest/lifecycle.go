@@ -25,12 +25,12 @@ func testOpenSummaries(t *testing.T, bk Backend) {
 		Seats: []store.Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "named, no token"}, {}}}, nil))
 	must(t, s.CreateTable(ctx, store.Table{ID: "playing", Game: "papayoo", Players: 3, Created: at(2000), Active: at(2500),
 		Seats: []store.Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}, {Bot: "easy"}}}, &store.Start{No: 1, Seed: 5}))
-	must(t, fillTable(ctx, s, "over", 2))
+	must(t, FillTable(ctx, s, "over", 2))
 	must(t, s.EndMatch(ctx, "over", 1))
-	must(t, fillTable(ctx, s, "again", 2))
+	must(t, FillTable(ctx, s, "again", 2))
 	must(t, s.EndMatch(ctx, "again", 1))
 	must(t, s.StartMatch(ctx, "again", 2, 3))
-	must(t, fillTable(ctx, s, "closed", 1))
+	must(t, FillTable(ctx, s, "closed", 1))
 	must(t, s.CloseTable(ctx, "closed", store.Abandoned, ""))
 	got, err := s.Open(ctx)
 	must(t, err)
@@ -54,11 +54,11 @@ func testCloseTable(t *testing.T, bk Backend) {
 	s := k.open(t)
 	defer s.Close()
 	must(t, s.CreateTable(ctx, store.Table{ID: "waiting", Game: "cabo", Players: 2, Seats: []store.Seat{{}, {}}}, nil))
-	must(t, fillTable(ctx, s, "playing", 3))
-	must(t, fillTable(ctx, s, "other", 1))
+	must(t, FillTable(ctx, s, "playing", 3))
+	must(t, FillTable(ctx, s, "other", 1))
 	must(t, s.CloseTable(ctx, "waiting", store.Expired, ""))
 	must(t, s.CloseTable(ctx, "playing", store.Broken, "replaying move 2: not your turn"))
-	if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"other"}) {
+	if got := OpenIDs(t, s); !reflect.DeepEqual(got, []string{"other"}) {
 		t.Fatalf("open after closing two: %v", got)
 	}
 	p, err := s.Load(ctx, "playing")
@@ -80,7 +80,7 @@ func testCloseTable(t *testing.T, bk Backend) {
 	if err := s.CloseTable(ctx, "nowhere", store.Expired, ""); err == nil {
 		t.Error("a missing table was closed")
 	}
-	if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"other"}) {
+	if got := OpenIDs(t, s); !reflect.DeepEqual(got, []string{"other"}) {
 		t.Fatalf("refused closings changed the open tables: %v", got)
 	}
 	// The match of a closed table is not refused its writes:
@@ -176,7 +176,7 @@ func testTables(t *testing.T, bk Backend) {
 		t.Fatalf("an empty store's tables: %v, %v", ids, err)
 	}
 	for _, id := range []string{"b", "a", "c"} {
-		must(t, fillTable(ctx, s, id, 1))
+		must(t, FillTable(ctx, s, id, 1))
 	}
 	must(t, s.EndMatch(ctx, "b", 1))
 	must(t, s.CloseTable(ctx, "c", store.Broken, "test"))
@@ -198,7 +198,7 @@ func testCheckClean(t *testing.T, bk Backend) {
 	if !ok {
 		t.Skip("not a store.IntegrityChecker")
 	}
-	must(t, fillTable(ctx, s, "a", 3))
+	must(t, FillTable(ctx, s, "a", 3))
 	must(t, c.Check(ctx))
 }
 

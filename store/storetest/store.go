@@ -32,7 +32,7 @@ func testRoundTrip(t *testing.T, bk Backend) {
 	for i, m := range moves {
 		must(t, s.AppendMove(ctx, "abc", 1, i, m))
 	}
-	if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"abc", "waiting"}) {
+	if got := OpenIDs(t, s); !reflect.DeepEqual(got, []string{"abc", "waiting"}) {
 		t.Fatalf("open: %v", got)
 	}
 	a, err := s.Load(ctx, "abc")
@@ -60,13 +60,13 @@ func testRoundTrip(t *testing.T, bk Backend) {
 	if !l.Match.Over || len(l.Match.Moves) != 2 || l.Seats[1].Name != "Bob" || l.TurnTime != 90*time.Second {
 		t.Fatalf("load: %+v", l)
 	}
-	if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"waiting"}) {
+	if got := OpenIDs(t, s); !reflect.DeepEqual(got, []string{"waiting"}) {
 		t.Fatalf("open after the end: %v", got)
 	}
 	must(t, s.StartMatch(ctx, "abc", 2, 7))
 	l, err = s.Load(ctx, "abc")
 	must(t, err)
-	if got := openIDs(t, s); len(got) != 2 || l.Match.No != 2 || len(l.Match.Moves) != 0 || l.Match.Over {
+	if got := OpenIDs(t, s); len(got) != 2 || l.Match.No != 2 || len(l.Match.Moves) != 0 || l.Match.Over {
 		t.Fatalf("play again: open %v, match %+v", got, l.Match)
 	}
 	if err := s.AppendMove(ctx, "abc", 1, 5, moves[0]); err == nil || !strings.Contains(err.Error(), "out of order") {
@@ -164,7 +164,7 @@ func testConcurrent(t *testing.T, bk Backend) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs <- fillTable(ctx, s, fmt.Sprintf("t%02d", i), moves)
+			errs <- FillTable(ctx, s, fmt.Sprintf("t%02d", i), moves)
 		}()
 	}
 	won := make([]int, racers)
@@ -180,7 +180,7 @@ func testConcurrent(t *testing.T, bk Backend) {
 	for err := range errs {
 		must(t, err)
 	}
-	got := openIDs(t, s)
+	got := OpenIDs(t, s)
 	if len(got) != tables+1 {
 		t.Fatalf("%d open tables, want %d", len(got), tables+1)
 	}
@@ -225,8 +225,8 @@ func testReopen(t *testing.T, bk Backend) {
 		t.Skip("keeps nothing after Close")
 	}
 	s := k.open(t)
-	must(t, fillTable(ctx, s, "a", 5))
-	must(t, fillTable(ctx, s, "b", 3))
+	must(t, FillTable(ctx, s, "a", 5))
+	must(t, FillTable(ctx, s, "b", 3))
 	must(t, s.SetSeat(ctx, "a", 1, store.Seat{Name: "Bob", TokenHash: "h2"}, nil))
 	must(t, s.EndMatch(ctx, "b", 1))
 	before, err := s.Load(ctx, "a")
@@ -242,7 +242,7 @@ func testReopen(t *testing.T, bk Backend) {
 	must(t, s.AppendMove(ctx, "a", 1, 5, store.Move{Move: json.RawMessage(`{"type":"knock"}`)}))
 	a, err := s.Load(ctx, "a")
 	must(t, err)
-	if got := openIDs(t, s); !reflect.DeepEqual(got, []string{"a"}) || len(a.Match.Moves) != 6 {
+	if got := OpenIDs(t, s); !reflect.DeepEqual(got, []string{"a"}) || len(a.Match.Moves) != 6 {
 		t.Fatalf("after reopening: open %v, %d moves", got, len(a.Match.Moves))
 	}
 	b, err := s.Load(ctx, "b")
@@ -252,8 +252,9 @@ func testReopen(t *testing.T, bk Backend) {
 	}
 }
 
-// fillTable creates table id with a match of n moves.
-func fillTable(ctx context.Context, s store.Store, id string, n int) error {
+// FillTable creates table id with a match of n moves: for the tests of a
+// store's own ways (a damaged file, a batch), beside the suite.
+func FillTable(ctx context.Context, s store.Store, id string, n int) error {
 	if err := s.CreateTable(ctx, store.Table{ID: id, Game: "cabo", Players: 2, Seats: []store.Seat{{Name: id}, {Bot: "random"}}}, nil); err != nil {
 		return err
 	}
@@ -282,8 +283,8 @@ func race(ctx context.Context, s store.Store, r, n int) int {
 	return won
 }
 
-// openIDs lists the ids Open returns, failing on an error or a Problem.
-func openIDs(t *testing.T, s store.Store) []string {
+// OpenIDs lists the ids Open returns, failing on an error or a Problem.
+func OpenIDs(t *testing.T, s store.Store) []string {
 	t.Helper()
 	got, err := s.Open(context.Background())
 	must(t, err)

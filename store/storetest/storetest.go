@@ -1,7 +1,9 @@
 // Package storetest is the conformance suite of store.Store: what every
-// store must do, run on each of package store's backends and on any
-// wrapper of one (the metrics store), so that a new store or a new
-// wrapper is tested by one call:
+// store must do, run on each store (store.Memory, store/sqlite,
+// store/postgres) from its own tests and on any wrapper of one (the
+// metrics store), so that a new store or a new wrapper is tested by one
+// call (RunLeases is the same for store.Leases; the Bench functions are
+// the benchmarks each store runs):
 //
 //	func TestConformance(t *testing.T) {
 //		storetest.Run(t, storetest.Backend{New: func(testing.TB) storetest.Opener {

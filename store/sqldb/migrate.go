@@ -1,4 +1,4 @@
-package store
+package sqldb
 
 import (
 	"context"
@@ -28,18 +28,19 @@ var migrations embed.FS
 // and a new one starting together wait for each other too.
 const pgLockID = 7415327391
 
-// lastVersion asks migrate for every migration, up to the last.
-const lastVersion = 0
+// Last asks MigrateSQLite and MigratePostgres for every migration, up to
+// the last.
+const Last = 0
 
-// migrateSQLite brings a SQLite database up to schema version to (lastVersion:
+// MigrateSQLite brings a SQLite database up to schema version to (Last:
 // the last). Only the tests stop before the last, to make a database as
 // an older version did.
-func migrateSQLite(ctx context.Context, db *sql.DB, to int64) error {
+func MigrateSQLite(ctx context.Context, db *sql.DB, to int64) error {
 	return migrate(ctx, goose.DialectSQLite3, db, "sqlite", "goose_db_version", to,
 		goose.WithGoMigrations(goose.NewGoMigration(2, &goose.GoFunc{RunTx: sqliteTurnMS}, nil)))
 }
 
-// migratePostgres brings a PostgreSQL database up to the latest schema,
+// MigratePostgres brings a PostgreSQL database up to the latest schema,
 // one server at a time. The lock is held on a connection of its own for
 // the whole run: goose's session locker takes it only once it has checked
 // for pending migrations, creating its version table unlocked, so two
@@ -48,8 +49,8 @@ func migrateSQLite(ctx context.Context, db *sql.DB, to int64) error {
 // closes, so no error path can leave it held; and the connection is not
 // the pool's, so a pool of one connection is still free for goose.
 //
-// As migrateSQLite, it stops at version to unless that is lastVersion.
-func migratePostgres(ctx context.Context, pool *pgxpool.Pool, to int64) error {
+// As MigrateSQLite, it stops at version to unless that is Last.
+func MigratePostgres(ctx context.Context, pool *pgxpool.Pool, to int64) error {
 	lc, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return err
@@ -65,7 +66,7 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool, to int64) error {
 }
 
 // migrate applies the pending migrations of directory dir up to version to
-// (every one if lastVersion), recording them in the table named versions.
+// (every one if Last), recording them in the table named versions.
 func migrate(ctx context.Context, d goose.Dialect, db *sql.DB, dir, versions string, to int64, opts ...goose.ProviderOption) error {
 	fsys, err := fs.Sub(migrations, "migrations/"+dir)
 	if err != nil {
@@ -77,7 +78,7 @@ func migrate(ctx context.Context, d goose.Dialect, db *sql.DB, dir, versions str
 		return fmt.Errorf("migrations: %v", err)
 	}
 	up := p.Up
-	if to != lastVersion {
+	if to != Last {
 		up = func(ctx context.Context) ([]*goose.MigrationResult, error) { return p.UpTo(ctx, to) }
 	}
 	if _, err := up(ctx); err != nil {

@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"tapis/store"
 )
 
 // pgLatest selects tables with their latest match, if any; the caller
@@ -33,28 +35,28 @@ const pgOpen = `
 	WHERE t.closed = '' AND m.over IS NOT TRUE
 	ORDER BY t.id COLLATE "C"`
 
-// Open implements Store in one round trip, whatever the number of tables.
+// Open implements store.Store in one round trip, whatever the number of tables.
 // PostgreSQL holds each column to its type, so only a number of players
 // out of bounds makes a Problem.
-func (p *Postgres) Open(ctx context.Context) ([]Summary, error) {
+func (p *Store) Open(ctx context.Context) ([]store.Summary, error) {
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := p.pool.Query(ctx, pgOpen)
 	if err != nil {
 		return nil, p.fail(err, "open tables")
 	}
 	defer rows.Close()
-	var out []Summary
+	var out []store.Summary
 	for rows.Next() {
-		var sm Summary
+		var sm store.Summary
 		var created, active int64
 		var seated int64
 		if err := rows.Scan(&sm.ID, &sm.Game, &sm.Players, &created, &sm.Creator, &active, &sm.Started, &seated); err != nil {
 			return nil, p.fail(err, "open tables")
 		}
 		sm.Created, sm.Active, sm.Seated = time.UnixMilli(created), time.UnixMilli(active), int(seated)
-		if err := checkPlayers(sm.Players); err != nil {
+		if err := store.CheckPlayers(sm.Players); err != nil {
 			sm.Problem = err.Error()
 		}
 		out = append(out, sm)
@@ -65,10 +67,10 @@ func (p *Postgres) Open(ctx context.Context) ([]Summary, error) {
 	return out, nil
 }
 
-// Load implements Store in three round trips: the table, then its seats
+// Load implements store.Store in three round trips: the table, then its seats
 // and moves together.
-func (p *Postgres) Load(ctx context.Context, id string) (Saved, error) {
-	var out []Saved
+func (p *Store) Load(ctx context.Context, id string) (store.Saved, error) {
+	var out []store.Saved
 	err := p.read(ctx, "table "+id, func(tx pgx.Tx) error {
 		var err error
 		out, err = latest(ctx, tx, pgLatest+` WHERE t.id = $1`, id)
@@ -81,15 +83,15 @@ func (p *Postgres) Load(ctx context.Context, id string) (Saved, error) {
 		return fill(ctx, tx, out)
 	})
 	if err != nil {
-		return Saved{}, err
+		return store.Saved{}, err
 	}
 	return out[0], nil
 }
 
-// Tables implements Store.
-func (p *Postgres) Tables(ctx context.Context) ([]string, error) {
+// Tables implements store.Store.
+func (p *Store) Tables(ctx context.Context) ([]string, error) {
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := p.pool.Query(ctx, `SELECT id FROM tapis_tables ORDER BY id COLLATE "C"`)
 	if err != nil {
@@ -102,11 +104,11 @@ func (p *Postgres) Tables(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// Check implements IntegrityChecker. PostgreSQL checksums and repairs its own
+// Check implements store.IntegrityChecker. PostgreSQL checksums and repairs its own
 // pages (or says so in its log); what is checked here is that Tapis's
 // tables are all there and readable, which a dropped table or a revoked
 // privilege would break.
-func (p *Postgres) Check(ctx context.Context) error {
+func (p *Store) Check(ctx context.Context) error {
 	return p.read(ctx, "check", func(tx pgx.Tx) error {
 		for _, t := range []string{"tapis_tables", "tapis_seats", "tapis_matches", "tapis_moves",
 			"tapis_players", "tapis_sessions", "tapis_queue", "tapis_chat"} {
@@ -126,9 +128,9 @@ func (p *Postgres) Check(ctx context.Context) error {
 // read runs f in a read-only snapshot, so that the tables, seats and
 // moves it reads in several queries agree with each other although
 // writers go on.
-func (p *Postgres) read(ctx context.Context, what string, f func(pgx.Tx) error) error {
+func (p *Store) read(ctx context.Context, what string, f func(pgx.Tx) error) error {
 	if p.closed.Load() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	err := pgx.BeginTxFunc(ctx, p.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, f)
 	if err != nil {
@@ -138,15 +140,15 @@ func (p *Postgres) read(ctx context.Context, what string, f func(pgx.Tx) error) 
 }
 
 // latest runs a pgLatest query.
-func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved, error) {
+func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]store.Saved, error) {
 	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Saved
+	var out []store.Saved
 	for rows.Next() {
-		var t Saved
+		var t store.Saved
 		var opts, closed string
 		var created, active int64
 		var turn int64
@@ -157,15 +159,15 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 			&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &no, &seed, &over); err != nil {
 			return nil, err
 		}
-		if err := checkPlayers(t.Players); err != nil {
+		if err := store.CheckPlayers(t.Players); err != nil {
 			return nil, err
 		}
 		t.Options = json.RawMessage(opts)
 		t.Created, t.Active = time.UnixMilli(created), time.UnixMilli(active)
 		t.TurnTime = time.Duration(turn) * time.Millisecond
-		t.Closed = Closed(closed)
+		t.Closed = store.Closed(closed)
 		if no != nil {
-			t.Match = &Match{No: *no, Seed: uint64(*seed), Over: *over}
+			t.Match = &store.Match{No: *no, Seed: uint64(*seed), Over: *over}
 		}
 		out = append(out, t)
 	}
@@ -174,17 +176,17 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]Saved,
 
 // fill reads the seats of tables and the moves of their latest matches,
 // both queries sent at once.
-func fill(ctx context.Context, tx pgx.Tx, tables []Saved) error {
+func fill(ctx context.Context, tx pgx.Tx, tables []store.Saved) error {
 	if len(tables) == 0 {
 		return nil
 	}
-	at := make(map[string]*Saved, len(tables))
+	at := make(map[string]*store.Saved, len(tables))
 	ids := make([]string, 0, len(tables))
 	var mids []string
 	var nos []int
 	for i := range tables {
 		t := &tables[i]
-		t.Seats = make([]Seat, t.Players)
+		t.Seats = make([]store.Seat, t.Players)
 		at[t.ID] = t
 		ids = append(ids, t.ID)
 		if t.Match != nil {
@@ -205,11 +207,11 @@ func fill(ctx context.Context, tx pgx.Tx, tables []Saved) error {
 
 // scanSeats puts each seat row in its table; a seat outside the table's
 // players is ignored, as SQLite's store does.
-func scanSeats(rows pgx.Rows, at map[string]*Saved) error {
+func scanSeats(rows pgx.Rows, at map[string]*store.Saved) error {
 	for rows.Next() {
 		var id string
 		var i int
-		var s Seat
+		var s store.Seat
 		if err := rows.Scan(&id, &i, &s.Name, &s.Bot, &s.TokenHash, &s.Player); err != nil {
 			return fmt.Errorf("seats: %w", err)
 		}
@@ -221,11 +223,11 @@ func scanSeats(rows pgx.Rows, at map[string]*Saved) error {
 }
 
 // scanMoves appends each move row to its table's match, in index order.
-func scanMoves(rows pgx.Rows, at map[string]*Saved) error {
+func scanMoves(rows pgx.Rows, at map[string]*store.Saved) error {
 	for rows.Next() {
 		var id, mv string
 		var idx int
-		var m Move
+		var m store.Move
 		if err := rows.Scan(&id, &idx, &m.Seat, &mv); err != nil {
 			return fmt.Errorf("moves: %w", err)
 		}
@@ -240,4 +242,32 @@ func scanMoves(rows pgx.Rows, at map[string]*Saved) error {
 		t.Match.Moves = append(t.Match.Moves, m)
 	}
 	return rows.Err()
+}
+
+// pgMatch selects a table with one match of it by number (pgLatest's
+// columns).
+const pgMatch = `
+	SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
+	  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
+	FROM tapis_tables t LEFT JOIN tapis_matches m ON m.table_id = t.id AND m.no = $2
+	WHERE t.id = $1`
+
+// Match implements store.Store, as Load does, in one snapshot.
+func (p *Store) Match(ctx context.Context, id string, no int) (store.Saved, error) {
+	var out []store.Saved
+	err := p.read(ctx, "table "+id, func(tx pgx.Tx) error {
+		var err error
+		out, err = latest(ctx, tx, pgMatch, id, no)
+		if err != nil {
+			return err
+		}
+		if len(out) == 0 || out[0].Match == nil {
+			return store.NoMatch(id, no)
+		}
+		return fill(ctx, tx, out)
+	})
+	if err != nil {
+		return store.Saved{}, err
+	}
+	return out[0], nil
 }

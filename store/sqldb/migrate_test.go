@@ -1,4 +1,4 @@
-package store
+package sqldb_test
 
 import (
 	"bytes"
@@ -12,6 +12,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"tapis/store"
+	"tapis/store/postgres"
+	"tapis/store/sqlite"
+	"tapis/store/storetest"
 )
 
 // The schemas of the versions before migrations, as they made databases:
@@ -74,14 +79,14 @@ func TestSQLiteAdoptsOlderDatabase(t *testing.T) {
 			if name != "last" {
 				turn = 0
 			}
-			checkAdopted(t, func(t *testing.T) Store {
-				s, err := OpenSQLite(path)
+			checkAdopted(t, func(t *testing.T) store.Store {
+				s, err := sqlite.Open(path)
 				if err != nil {
 					t.Fatalf("opening the old database: %v", err)
 				}
 				return s
-			}, turn, func(t *testing.T, s Store) []int64 {
-				return versions(t, s.(*SQLite).db.QueryContext, "goose_db_version")
+			}, turn, func(t *testing.T, s store.Store) []int64 {
+				return sqliteVersions(t, path)
 			})
 		})
 	}
@@ -99,14 +104,14 @@ func TestSQLiteUpgradesKeptFile(t *testing.T) {
 	if err := os.WriteFile(path, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	checkAdopted(t, func(t *testing.T) Store {
-		s, err := OpenSQLite(path)
+	checkAdopted(t, func(t *testing.T) store.Store {
+		s, err := sqlite.Open(path)
 		if err != nil {
 			t.Fatalf("opening the kept database: %v", err)
 		}
 		return s
-	}, time.Minute, func(t *testing.T, s Store) []int64 {
-		return versions(t, s.(*SQLite).db.QueryContext, "goose_db_version")
+	}, time.Minute, func(t *testing.T, s store.Store) []int64 {
+		return sqliteVersions(t, path)
 	})
 }
 
@@ -114,19 +119,19 @@ func TestSQLiteUpgradesKeptFile(t *testing.T) {
 func TestPostgresAdoptsOlderDatabase(t *testing.T) {
 	for name, schema := range map[string]string{"last": postgresBeforeGoose, "before-turn-time": beforeTurnTime(postgresBeforeGoose)} {
 		t.Run(name, func(t *testing.T) {
-			dsn := pgTestURL(t, t)
-			pgAdmin(t, dsn, schema+postgresRows)
+			dsn := storetest.PostgresURL(t, t)
+			storetest.PostgresExec(t, dsn, schema+postgresRows)
 			turn := time.Minute
 			if name != "last" {
 				turn = 0
 			}
-			checkAdopted(t, func(t *testing.T) Store {
-				s, err := OpenPostgres(context.Background(), dsn)
+			checkAdopted(t, func(t *testing.T) store.Store {
+				s, err := postgres.Open(context.Background(), dsn)
 				if err != nil {
 					t.Fatalf("opening the old database: %v", err)
 				}
 				return s
-			}, turn, func(t *testing.T, s Store) []int64 {
+			}, turn, func(t *testing.T, s store.Store) []int64 {
 				conn, err := pgx.Connect(context.Background(), dsn)
 				if err != nil {
 					t.Fatal(err)
@@ -144,6 +149,18 @@ func TestPostgresAdoptsOlderDatabase(t *testing.T) {
 			})
 		})
 	}
+}
+
+// sqliteVersions lists the schema versions recorded in the SQLite database
+// at path, read on a connection of its own.
+func sqliteVersions(t *testing.T, path string) []int64 {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	return versions(t, db.QueryContext, "goose_db_version")
 }
 
 // versions lists the schema versions recorded in a SQLite database, in
@@ -170,7 +187,7 @@ func versions(t *testing.T, query func(context.Context, string, ...any) (*sql.Ro
 // twice, and checks that it reads back, takes new tables and lifecycle
 // writes, and records each migration once. turn is table old's time per
 // move.
-func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration, applied func(*testing.T, Store) []int64) {
+func checkAdopted(t *testing.T, open func(*testing.T) store.Store, turn time.Duration, applied func(*testing.T, store.Store) []int64) {
 	ctx := context.Background()
 	var secret []byte
 	for round := 0; round < 2; round++ {
@@ -182,12 +199,12 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 		if round == 0 {
 			secret = sec
 		}
-		if len(sec) != SecretBytes || !bytes.Equal(sec, secret) {
+		if len(sec) != store.SecretBytes || !bytes.Equal(sec, secret) {
 			t.Fatalf("round %d: the server's secret is %d bytes, or another than round 0's", round, len(sec))
 		}
 		got, err := s.Open(ctx)
 		must(t, err)
-		old := Summary{ID: "old", Game: "cabo", Players: 3, Created: time.UnixMilli(1000), Active: time.UnixMilli(1000),
+		old := store.Summary{ID: "old", Game: "cabo", Players: 3, Created: time.UnixMilli(1000), Active: time.UnixMilli(1000),
 			Started: true, Seated: 2}
 		if round == 1 {
 			old.Active = time.UnixMilli(5000)
@@ -197,11 +214,11 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 		}
 		o, err := s.Load(ctx, "old")
 		must(t, err)
-		wantSeats := []Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "random", Bot: "random"}, {}}
+		wantSeats := []store.Seat{{Name: "Ann", TokenHash: "h1"}, {Name: "random", Bot: "random"}, {}}
 		// Made before hosts and the memory aid: no host, the aid off;
 		// before players and the lobby: private, no language, and no
 		// player at its seats (wantSeats has none).
-		if string(o.Options) != `{"hand_size":4}` || o.TurnTime != turn || o.Closed != NotClosed || !reflect.DeepEqual(o.Seats, wantSeats) ||
+		if string(o.Options) != `{"hand_size":4}` || o.TurnTime != turn || o.Closed != store.NotClosed || !reflect.DeepEqual(o.Seats, wantSeats) ||
 			o.Host != -1 || o.MemoryAid || o.Public || o.Lang != "" {
 			t.Fatalf("round %d: the old table read back as %+v", round, o)
 		}
@@ -214,14 +231,14 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 			t.Fatalf("round %d: the finished table read back as %+v", round, d)
 		}
 		if round == 0 {
-			must(t, s.CreateTable(ctx, Table{ID: "new", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}, TurnTime: time.Minute,
-				Created: time.UnixMilli(3000), Creator: "198.51.100.7", Host: 1, MemoryAid: true}, &Start{No: 1, Seed: 9}))
+			must(t, s.CreateTable(ctx, store.Table{ID: "new", Game: "cabo", Players: 2, Seats: []store.Seat{{}, {}}, TurnTime: time.Minute,
+				Created: time.UnixMilli(3000), Creator: "198.51.100.7", Host: 1, MemoryAid: true}, &store.Start{No: 1, Seed: 9}))
 			must(t, s.Touch(ctx, "old", time.UnixMilli(5000)))
-			must(t, s.CloseTable(ctx, "new", Expired, "nobody came"))
+			must(t, s.CloseTable(ctx, "new", store.Expired, "nobody came"))
 		} else {
 			n, err := s.Load(ctx, "new")
 			must(t, err)
-			if n.TurnTime != time.Minute || n.Creator != "198.51.100.7" || n.Closed != Expired || n.Reason != "nobody came" || n.Match.Seed != 9 ||
+			if n.TurnTime != time.Minute || n.Creator != "198.51.100.7" || n.Closed != store.Expired || n.Reason != "nobody came" || n.Match.Seed != 9 ||
 				n.Host != 1 || !n.MemoryAid {
 				t.Fatalf("a new table in the old database: %+v", n)
 			}
@@ -230,5 +247,12 @@ func checkAdopted(t *testing.T, open func(*testing.T) Store, turn time.Duration,
 			t.Fatalf("round %d: versions applied %v, want each of 0 to 9 once", round, v)
 		}
 		must(t, s.Close())
+	}
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"tapis/store"
 )
 
 // Leases in PostgreSQL are rows of tapis_leases timed by the database's
@@ -32,55 +34,55 @@ const pgAcquire = `
 	WHERE l.node = excluded.node OR l.until <= clock_timestamp()
 	RETURNING epoch, until`
 
-// Acquire implements Leases.
-func (p *Postgres) Acquire(ctx context.Context, table, node string, ttl time.Duration) (Lease, error) {
-	if err := checkTTL(ttl); err != nil {
-		return Lease{}, err
+// Acquire implements store.Leases.
+func (p *Store) Acquire(ctx context.Context, table, node string, ttl time.Duration) (store.Lease, error) {
+	if err := store.CheckTTL(ttl); err != nil {
+		return store.Lease{}, err
 	}
 	if p.closed.Load() {
-		return Lease{}, ErrClosed
+		return store.Lease{}, store.ErrClosed
 	}
 	// A lease that was held when the insert looked and expired before the
 	// holder was read is taken on the next round; a few rounds settle it,
 	// as a lease lives far longer than a round trip.
 	for range 3 {
-		l := Lease{Table: table, Node: node}
+		l := store.Lease{Table: table, Node: node}
 		err := p.pool.QueryRow(ctx, pgAcquire, table, node, ttl.Microseconds()).Scan(&l.Epoch, &l.Until)
 		if err == nil {
 			return l, nil
 		}
 		if !errors.Is(err, pgx.ErrNoRows) {
-			return Lease{}, p.fail(err, "table %s: acquiring the lease", table)
+			return store.Lease{}, p.fail(err, "table %s: acquiring the lease", table)
 		}
 		h, err := p.Holder(ctx, table)
 		if err == nil {
-			return Lease{}, &LeaseHeldError{Holder: h}
+			return store.Lease{}, &store.LeaseHeldError{Holder: h}
 		}
-		if !errors.Is(err, ErrNotFound) {
-			return Lease{}, err
+		if !errors.Is(err, store.ErrNotFound) {
+			return store.Lease{}, err
 		}
 		// No lease row is made for a table that does not exist: anyone
 		// may ask for any id, and must not fill the store doing it.
 		var exists bool
 		if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tapis_tables WHERE id = $1)`, table).Scan(&exists); err != nil {
-			return Lease{}, p.fail(err, "table %s: acquiring the lease", table)
+			return store.Lease{}, p.fail(err, "table %s: acquiring the lease", table)
 		}
 		if !exists {
-			return Lease{}, fmt.Errorf("store: postgres: table %s: no such table to lease: %w", table, ErrNotFound)
+			return store.Lease{}, fmt.Errorf("store: postgres: table %s: no such table to lease: %w", table, store.ErrNotFound)
 		}
 	}
-	return Lease{}, fmt.Errorf("store: postgres: table %s: the lease changed hands too fast to acquire: %w", table, ErrLeaseHeld)
+	return store.Lease{}, fmt.Errorf("store: postgres: table %s: the lease changed hands too fast to acquire: %w", table, store.ErrLeaseHeld)
 }
 
-// Take implements Leases.
-func (p *Postgres) Take(ctx context.Context, table, node string, from Lease, ttl time.Duration) (Lease, error) {
-	if err := checkTTL(ttl); err != nil {
-		return Lease{}, err
+// Take implements store.Leases.
+func (p *Store) Take(ctx context.Context, table, node string, from store.Lease, ttl time.Duration) (store.Lease, error) {
+	if err := store.CheckTTL(ttl); err != nil {
+		return store.Lease{}, err
 	}
 	if p.closed.Load() {
-		return Lease{}, ErrClosed
+		return store.Lease{}, store.ErrClosed
 	}
-	l := Lease{Table: table, Node: node}
+	l := store.Lease{Table: table, Node: node}
 	err := p.pool.QueryRow(ctx, `
 		UPDATE tapis_leases SET node = $2, epoch = epoch + 1, until = clock_timestamp() + $5::bigint * interval '1 microsecond'
 		WHERE table_id = $1 AND node = $3 AND epoch = $4
@@ -89,19 +91,19 @@ func (p *Postgres) Take(ctx context.Context, table, node string, from Lease, ttl
 	case err == nil:
 		return l, nil
 	case !errors.Is(err, pgx.ErrNoRows):
-		return Lease{}, p.fail(err, "table %s: taking the lease", table)
+		return store.Lease{}, p.fail(err, "table %s: taking the lease", table)
 	}
 	// Not from's any more: free, or someone else's.
 	return p.Acquire(ctx, table, node, ttl)
 }
 
-// Renew implements Leases.
-func (p *Postgres) Renew(ctx context.Context, l Lease, ttl time.Duration) (Lease, error) {
-	if err := checkTTL(ttl); err != nil {
-		return Lease{}, err
+// Renew implements store.Leases.
+func (p *Store) Renew(ctx context.Context, l store.Lease, ttl time.Duration) (store.Lease, error) {
+	if err := store.CheckTTL(ttl); err != nil {
+		return store.Lease{}, err
 	}
 	if p.closed.Load() {
-		return Lease{}, ErrClosed
+		return store.Lease{}, store.ErrClosed
 	}
 	err := p.pool.QueryRow(ctx, `
 		UPDATE tapis_leases SET until = clock_timestamp() + $4::bigint * interval '1 microsecond'
@@ -109,20 +111,20 @@ func (p *Postgres) Renew(ctx context.Context, l Lease, ttl time.Duration) (Lease
 		RETURNING until`, l.Table, l.Node, l.Epoch, ttl.Microseconds()).Scan(&l.Until)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return Lease{}, lost(l, "renewal")
+		return store.Lease{}, store.LeaseLost(l, "renewal")
 	case err != nil:
-		return Lease{}, p.fail(err, "table %s: renewing the lease", l.Table)
+		return store.Lease{}, p.fail(err, "table %s: renewing the lease", l.Table)
 	}
 	return l, nil
 }
 
-// RenewAll implements Leases.
-func (p *Postgres) RenewAll(ctx context.Context, node string, ttl time.Duration) ([]Lease, error) {
-	if err := checkTTL(ttl); err != nil {
+// RenewAll implements store.Leases.
+func (p *Store) RenewAll(ctx context.Context, node string, ttl time.Duration) ([]store.Lease, error) {
+	if err := store.CheckTTL(ttl); err != nil {
 		return nil, err
 	}
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := p.pool.Query(ctx, `
 		UPDATE tapis_leases SET until = clock_timestamp() + $2::bigint * interval '1 microsecond'
@@ -131,8 +133,8 @@ func (p *Postgres) RenewAll(ctx context.Context, node string, ttl time.Duration)
 	if err != nil {
 		return nil, p.fail(err, "node %s: renewing its leases", node)
 	}
-	var ls []Lease
-	l := Lease{Node: node}
+	var ls []store.Lease
+	l := store.Lease{Node: node}
 	_, err = pgx.ForEachRow(rows, []any{&l.Table, &l.Epoch, &l.Until}, func() error {
 		ls = append(ls, l)
 		return nil
@@ -143,41 +145,41 @@ func (p *Postgres) RenewAll(ctx context.Context, node string, ttl time.Duration)
 	return ls, nil
 }
 
-// Release implements Leases. The row stays, with the epoch for the next
+// Release implements store.Leases. The row stays, with the epoch for the next
 // holder to follow on from, and an until that is past on any clock.
-func (p *Postgres) Release(ctx context.Context, l Lease) error {
+func (p *Store) Release(ctx context.Context, l store.Lease) error {
 	n, err := p.exec(ctx, `UPDATE tapis_leases SET until = '-infinity' WHERE table_id = $1 AND node = $2 AND epoch = $3`,
 		l.Table, l.Node, l.Epoch)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: releasing the lease", l.Table)
 	case n != 1:
-		return lost(l, "release")
+		return store.LeaseLost(l, "release")
 	}
 	return nil
 }
 
-// Holder implements Leases.
-func (p *Postgres) Holder(ctx context.Context, table string) (Lease, error) {
+// Holder implements store.Leases.
+func (p *Store) Holder(ctx context.Context, table string) (store.Lease, error) {
 	if p.closed.Load() {
-		return Lease{}, ErrClosed
+		return store.Lease{}, store.ErrClosed
 	}
-	l := Lease{Table: table}
+	l := store.Lease{Table: table}
 	err := p.pool.QueryRow(ctx, `SELECT node, epoch, until FROM tapis_leases WHERE table_id = $1 AND until > clock_timestamp()`,
 		table).Scan(&l.Node, &l.Epoch, &l.Until)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return Lease{}, fmt.Errorf("store: postgres: table %s: no lease: %w", table, ErrNotFound)
+		return store.Lease{}, fmt.Errorf("store: postgres: table %s: no lease: %w", table, store.ErrNotFound)
 	case err != nil:
-		return Lease{}, p.fail(err, "table %s: lease holder", table)
+		return store.Lease{}, p.fail(err, "table %s: lease holder", table)
 	}
 	return l, nil
 }
 
-// NodeLoad implements Leases.
-func (p *Postgres) NodeLoad(ctx context.Context) (map[string]int, error) {
+// NodeLoad implements store.Leases.
+func (p *Store) NodeLoad(ctx context.Context) (map[string]int, error) {
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := p.pool.Query(ctx, `SELECT node, count(*) FROM tapis_leases WHERE until > clock_timestamp() GROUP BY node`)
 	if err != nil {
@@ -198,13 +200,13 @@ func (p *Postgres) NodeLoad(ctx context.Context) (map[string]int, error) {
 	return n, nil
 }
 
-// Fenced implements Leases.
-func (p *Postgres) Fenced(l Lease) TableWriter { return pgFenced{p, l} }
+// Fenced implements store.Leases.
+func (p *Store) Fenced(l store.Lease) store.TableWriter { return pgFenced{p, l} }
 
 // pgFenced is PostgreSQL's TableWriter for one lease.
 type pgFenced struct {
-	p *Postgres
-	l Lease
+	p *Store
+	l store.Lease
 }
 
 // pgFence is the common head of every fenced write: l holds a row while
@@ -225,7 +227,7 @@ const pgFence = `
 // ErrLeaseLost.
 func (f pgFenced) fenced(ctx context.Context, what, sql string, args ...any) (bool, error) {
 	if f.p.closed.Load() {
-		return false, ErrClosed
+		return false, store.ErrClosed
 	}
 	var held, wrote bool
 	err := f.p.pool.QueryRow(ctx, pgFence+sql, append([]any{f.l.Table, f.l.Node, f.l.Epoch}, args...)...).Scan(&held, &wrote)
@@ -233,14 +235,14 @@ func (f pgFenced) fenced(ctx context.Context, what, sql string, args ...any) (bo
 	case err != nil:
 		return false, err
 	case !held:
-		return false, lost(f.l, what)
+		return false, store.LeaseLost(f.l, what)
 	}
 	return wrote, nil
 }
 
-// SetSeat implements TableWriter: the seat and the match start, if any,
+// SetSeat implements store.TableWriter: the seat and the match start, if any,
 // in one statement; the start goes in only if the seat did.
-func (f pgFenced) SetSeat(ctx context.Context, seat int, s Seat, start *Start) error {
+func (f pgFenced) SetSeat(ctx context.Context, seat int, s store.Seat, start *store.Start) error {
 	var no *int
 	var seed int64
 	if start != nil {
@@ -262,7 +264,7 @@ func (f pgFenced) SetSeat(ctx context.Context, seat int, s Seat, start *Start) e
 		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM s)`,
 		seat, s.Name, s.Bot, s.TokenHash, s.Player, no, seed)
 	switch {
-	case errors.Is(err, ErrLeaseLost):
+	case errors.Is(err, store.ErrLeaseLost):
 		return err
 	case isUnique(err) && start != nil:
 		return fmt.Errorf("store: postgres: table %s: match %d already started", f.l.Table, start.No)
@@ -280,13 +282,13 @@ func b2n(wrote bool) int64 {
 	return 0
 }
 
-// StartMatch implements TableWriter.
+// StartMatch implements store.TableWriter.
 func (f pgFenced) StartMatch(ctx context.Context, no int, seed uint64) error {
 	_, err := f.fenced(ctx, "a match start", `,
 		w AS (INSERT INTO tapis_matches (table_id, no, seed) SELECT $1, $4, $5 WHERE EXISTS (SELECT 1 FROM l) RETURNING 1)
 		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`, no, int64(seed))
 	switch {
-	case errors.Is(err, ErrLeaseLost):
+	case errors.Is(err, store.ErrLeaseLost):
 		return err
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s: match %d already started", f.l.Table, no)
@@ -296,10 +298,10 @@ func (f pgFenced) StartMatch(ctx context.Context, no int, seed uint64) error {
 	return nil
 }
 
-// AppendMove implements TableWriter with Postgres.AppendMove's checks: the
+// AppendMove implements store.TableWriter with Store.AppendMove's checks: the
 // move goes in only as the next one of a started match, and the primary
 // key refuses a second writer of the same index.
-func (f pgFenced) AppendMove(ctx context.Context, no, index int, m Move) error {
+func (f pgFenced) AppendMove(ctx context.Context, no, index int, m store.Move) error {
 	wrote, err := f.fenced(ctx, "a move", `,
 		w AS (
 			INSERT INTO tapis_moves (table_id, no, idx, seat, move)
@@ -312,7 +314,7 @@ func (f pgFenced) AppendMove(ctx context.Context, no, index int, m Move) error {
 		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`,
 		no, index, m.Seat, string(m.Move))
 	switch {
-	case errors.Is(err, ErrLeaseLost):
+	case errors.Is(err, store.ErrLeaseLost):
 		return err
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s: move %d of match %d is already recorded", f.l.Table, index, no)
@@ -324,28 +326,28 @@ func (f pgFenced) AppendMove(ctx context.Context, no, index int, m Move) error {
 	return nil
 }
 
-// EndMatch implements TableWriter. Like Postgres.EndMatch, ending a match
+// EndMatch implements store.TableWriter. Like Store.EndMatch, ending a match
 // that was never started changes nothing and is no error.
 func (f pgFenced) EndMatch(ctx context.Context, no int) error {
 	_, err := f.fenced(ctx, "a match end", `,
 		w AS (UPDATE tapis_matches SET over = true WHERE table_id = $1 AND no = $4 AND EXISTS (SELECT 1 FROM l) RETURNING 1)
 		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`, no)
-	if err != nil && !errors.Is(err, ErrLeaseLost) {
+	if err != nil && !errors.Is(err, store.ErrLeaseLost) {
 		return f.p.fail(err, "table %s: end of match %d", f.l.Table, no)
 	}
 	return err
 }
 
-// CloseTable implements TableWriter.
-func (f pgFenced) CloseTable(ctx context.Context, c Closed, reason string) error {
-	if !c.valid() {
+// CloseTable implements store.TableWriter.
+func (f pgFenced) CloseTable(ctx context.Context, c store.Closed, reason string) error {
+	if !c.Valid() {
 		return fmt.Errorf("store: postgres: table %s: cannot close as %q", f.l.Table, c)
 	}
 	wrote, err := f.fenced(ctx, "closing the table", `,
 		w AS (UPDATE tapis_tables SET closed = $4, reason = $5 WHERE id = $1 AND EXISTS (SELECT 1 FROM l) RETURNING 1)
 		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`, string(c), reason)
 	switch {
-	case errors.Is(err, ErrLeaseLost):
+	case errors.Is(err, store.ErrLeaseLost):
 		return err
 	case err != nil:
 		return f.p.fail(err, "table %s: closing", f.l.Table)
@@ -355,13 +357,13 @@ func (f pgFenced) CloseTable(ctx context.Context, c Closed, reason string) error
 	return nil
 }
 
-// Touch implements TableWriter.
+// Touch implements store.TableWriter.
 func (f pgFenced) Touch(ctx context.Context, at time.Time) error {
 	wrote, err := f.fenced(ctx, "a touch", `,
 		w AS (UPDATE tapis_tables SET active = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM l) RETURNING 1)
 		SELECT EXISTS (SELECT 1 FROM l), EXISTS (SELECT 1 FROM w)`, at.UnixMilli())
 	switch {
-	case errors.Is(err, ErrLeaseLost):
+	case errors.Is(err, store.ErrLeaseLost):
 		return err
 	case err != nil:
 		return f.p.fail(err, "table %s: touch", f.l.Table)

@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -8,9 +8,12 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"tapis/store"
+	"tapis/store/sqldb"
 )
 
-// RecordRated implements Ratings in one transaction that locks the
+// RecordRated implements store.Ratings in one transaction that locks the
 // players' rating rows (SELECT … FOR UPDATE) before reading them, so that
 // another node recording a match with one of them waits for this one's
 // commit and then reads its result: no update is lost. A player's first
@@ -19,12 +22,12 @@ import (
 // when two first games end at once. Rows are locked in player order, so
 // two transactions wait for each other rather than deadlock; should the
 // server still report a deadlock, the whole transaction is tried again.
-func (p *Postgres) RecordRated(ctx context.Context, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
-	if err := checkRated(m); err != nil {
+func (p *Store) RecordRated(ctx context.Context, m store.RatedMatch, update func([]store.Standing) ([]store.Standing, error)) error {
+	if err := store.CheckRated(m); err != nil {
 		return err
 	}
 	if p.closed.Load() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	var err error
 	for try := 0; try < 5; try++ {
@@ -35,7 +38,7 @@ func (p *Postgres) RecordRated(ctx context.Context, m RatedMatch, update func([]
 		}
 	}
 	switch {
-	case err == nil || errors.Is(err, ErrRecorded):
+	case err == nil || errors.Is(err, store.ErrRecorded):
 		return err
 	case errors.As(err, new(*pgconn.PgError)):
 		return p.fail(err, "rated match %s/%d", m.Table, m.No)
@@ -43,14 +46,14 @@ func (p *Postgres) RecordRated(ctx context.Context, m RatedMatch, update func([]
 	return err
 }
 
-func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
+func pgRecord(ctx context.Context, tx pgx.Tx, m store.RatedMatch, update func([]store.Standing) ([]store.Standing, error)) error {
 	tag, err := tx.Exec(ctx, `INSERT INTO tapis_rated_matches (table_id, no, game, at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT DO NOTHING`, m.Table, m.No, m.Game, m.At.UnixMilli())
 	if err != nil {
 		return err
 	}
 	if tag.RowsAffected() == 0 {
-		return ErrRecorded
+		return store.ErrRecorded
 	}
 	players := make([]string, len(m.Seats))
 	for i, s := range m.Seats {
@@ -69,15 +72,15 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 	if err != nil {
 		return err
 	}
-	got := map[string]Standing{}
+	got := map[string]store.Standing{}
 	for rows.Next() {
-		st := Standing{Game: m.Game}
+		st := store.Standing{Game: m.Game}
 		if err := rows.Scan(&st.Player, &st.Mu, &st.Sigma, &st.Games, &st.Wins, &st.Fixed); err != nil {
 			rows.Close()
 			return err
 		}
 		if st.Games < 0 {
-			st = Standing{Player: st.Player, Game: m.Game, New: true}
+			st = store.Standing{Player: st.Player, Game: m.Game, New: true}
 		}
 		got[st.Player] = st
 	}
@@ -85,7 +88,7 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	before := make([]Standing, len(m.Seats))
+	before := make([]store.Standing, len(m.Seats))
 	for i, pl := range players {
 		st, ok := got[pl]
 		if !ok {
@@ -93,7 +96,7 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 		}
 		before[i] = st
 	}
-	after, err := rated(m, before, update)
+	after, err := store.Updated(m, before, update)
 	if err != nil {
 		return err
 	}
@@ -102,15 +105,15 @@ func pgRecord(ctx context.Context, tx pgx.Tx, m RatedMatch, update func([]Standi
 		a := after[i]
 		b.Queue(`UPDATE tapis_ratings SET mu = $3, sigma = $4, ordinal = $5, games = $6, wins = $7 WHERE player = $1 AND game = $2`,
 			a.Player, a.Game, a.Mu, a.Sigma, a.Ordinal(), a.Games, a.Wins)
-		b.Queue(qRatedResult.pg,
+		b.Queue(sqldb.RatedResult.Postgres,
 			m.Table, m.No, s.Seat, m.Game, len(m.Seats), s.Player, s.Rank, s.Score,
 			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, m.At.UnixMilli())
 	}
 	return tx.SendBatch(ctx, b).Close()
 }
 
-// SetAnchor implements Ratings.
-func (p *Postgres) SetAnchor(ctx context.Context, player, game string, mu, sigma float64) error {
+// SetAnchor implements store.Ratings.
+func (p *Store) SetAnchor(ctx context.Context, player, game string, mu, sigma float64) error {
 	_, err := p.exec(ctx, `INSERT INTO tapis_ratings (player, game, mu, sigma, ordinal, games, wins, fixed)
 		VALUES ($1, $2, $3, $4, $5, 0, 0, true)
 		ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, fixed = true`,
@@ -121,11 +124,11 @@ func (p *Postgres) SetAnchor(ctx context.Context, player, game string, mu, sigma
 	return nil
 }
 
-// Leaderboard implements Ratings: a walk down tapis_ratings_board.
-func (p *Postgres) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]Ranked, error) {
-	var out []Ranked
+// Leaderboard implements store.Ratings: a walk down tapis_ratings_board.
+func (p *Store) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]store.Ranked, error) {
+	var out []store.Ranked
 	err := p.read(ctx, "leaderboard of "+game, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
+		rows, err := tx.Query(ctx, `SELECT `+sqldb.StandingColumns+` FROM tapis_ratings
 			WHERE game = $1 AND NOT fixed AND games >= $2 ORDER BY ordinal DESC, player LIMIT $3 OFFSET $4`,
 			game, minGames, max(limit, 0), max(offset, 0))
 		if err != nil {
@@ -133,8 +136,8 @@ func (p *Postgres) Leaderboard(ctx context.Context, game string, minGames, limit
 		}
 		defer rows.Close()
 		for rows.Next() {
-			r := Ranked{Rank: max(offset, 0) + len(out) + 1}
-			if err := scanStanding(rows, &r.Standing); err != nil {
+			r := store.Ranked{Rank: max(offset, 0) + len(out) + 1}
+			if err := sqldb.ScanStanding(rows, &r.Standing); err != nil {
 				return err
 			}
 			out = append(out, r)
@@ -144,12 +147,12 @@ func (p *Postgres) Leaderboard(ctx context.Context, game string, minGames, limit
 	return out, err
 }
 
-// Rank implements Ratings.
-func (p *Postgres) Rank(ctx context.Context, game, player string, minGames int) (Ranked, error) {
-	var r Ranked
+// Rank implements store.Ratings.
+func (p *Store) Rank(ctx context.Context, game, player string, minGames int) (store.Ranked, error) {
+	var r store.Ranked
 	found := true
 	err := p.read(ctx, "rank of "+player, func(tx pgx.Tx) error {
-		err := scanStanding(tx.QueryRow(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
+		err := sqldb.ScanStanding(tx.QueryRow(ctx, `SELECT `+sqldb.StandingColumns+` FROM tapis_ratings
 			WHERE player = $1 AND game = $2 AND NOT fixed AND games >= $3`, player, game, minGames), &r.Standing)
 		if errors.Is(err, pgx.ErrNoRows) {
 			found = false
@@ -163,22 +166,22 @@ func (p *Postgres) Rank(ctx context.Context, game, player string, minGames int) 
 			game, minGames, r.Ordinal(), player).Scan(&r.Rank)
 	})
 	if err == nil && !found {
-		err = ErrNotFound
+		err = store.ErrNotFound
 	}
 	return r, err
 }
 
-// Profile implements Ratings, in one snapshot.
-func (p *Postgres) Profile(ctx context.Context, player string, recent int) (Profile, error) {
-	var out Profile
+// Profile implements store.Ratings, in one snapshot.
+func (p *Store) Profile(ctx context.Context, player string, recent int) (store.Profile, error) {
+	var out store.Profile
 	err := p.read(ctx, "profile of "+player, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+standingColumns+` FROM tapis_ratings WHERE player = $1 AND games >= 0 ORDER BY game`, player)
+		rows, err := tx.Query(ctx, `SELECT `+sqldb.StandingColumns+` FROM tapis_ratings WHERE player = $1 AND games >= 0 ORDER BY game`, player)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
-			var st Standing
-			if err := scanStanding(rows, &st); err != nil {
+			var st store.Standing
+			if err := sqldb.ScanStanding(rows, &st); err != nil {
 				rows.Close()
 				return err
 			}
@@ -188,20 +191,20 @@ func (p *Postgres) Profile(ctx context.Context, player string, recent int) (Prof
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		out.History, err = pgResults(ctx, tx, `WHERE player = $1 ORDER BY at DESC, table_id DESC, no DESC LIMIT $2`, player, HistoryLimit)
+		out.History, err = pgResults(ctx, tx, `WHERE player = $1 ORDER BY at DESC, table_id DESC, no DESC LIMIT $2`, player, store.HistoryLimit)
 		return err
 	})
 	if err != nil {
-		return Profile{}, err
+		return store.Profile{}, err
 	}
-	out.Recent = append([]Result(nil), out.History[:min(max(recent, 0), len(out.History))]...)
+	out.Recent = append([]store.Result(nil), out.History[:min(max(recent, 0), len(out.History))]...)
 	slices.Reverse(out.History)
 	return out, nil
 }
 
-// MatchResults implements Ratings.
-func (p *Postgres) MatchResults(ctx context.Context, table string, no int) ([]Result, error) {
-	var out []Result
+// MatchResults implements store.Ratings.
+func (p *Store) MatchResults(ctx context.Context, table string, no int) ([]store.Result, error) {
+	var out []store.Result
 	err := p.read(ctx, fmt.Sprintf("rated match %s/%d", table, no), func(tx pgx.Tx) error {
 		var err error
 		out, err = pgResults(ctx, tx, `WHERE table_id = $1 AND no = $2 ORDER BY seat`, table, no)
@@ -210,11 +213,11 @@ func (p *Postgres) MatchResults(ctx context.Context, table string, no int) ([]Re
 	return out, err
 }
 
-func pgResults(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]Result, error) {
-	rows, err := tx.Query(ctx, resultColumns+where, args...)
+func pgResults(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]store.Result, error) {
+	rows, err := tx.Query(ctx, sqldb.ResultColumns+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	return scanResults(rows)
+	return sqldb.ScanResults(rows)
 }

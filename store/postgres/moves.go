@@ -1,10 +1,13 @@
-package store
+package postgres
 
 import (
 	"context"
 	"fmt"
 	"sync"
 	"time"
+
+	"tapis/store"
+	"tapis/store/sqldb"
 )
 
 // Appending moves to PostgreSQL in batches. One statement per move costs
@@ -12,6 +15,12 @@ import (
 // most of its CPU for a move); moves from many tables at once go in
 // together, one statement and one commit for a batch. A caller still
 // returns only once its move is committed, with its own error.
+
+// matchKey is a match: its table and number.
+type matchKey struct {
+	table string
+	no    int
+}
 
 // pgMove is one AppendMove waiting for its batch.
 type pgMove struct {
@@ -21,7 +30,7 @@ type pgMove struct {
 	err         chan error
 }
 
-// pgMoves batches the moves of a Postgres store.
+// pgMoves batches the moves of a Store.
 type pgMoves struct {
 	ops  chan *pgMove
 	quit chan struct{}
@@ -37,12 +46,12 @@ func newPGMoves(conns int) *pgMoves {
 }
 
 // appendBatched queues a move and waits for its batch's commit.
-func (p *Postgres) appendBatched(ctx context.Context, o *pgMove) error {
+func (p *Store) appendBatched(ctx context.Context, o *pgMove) error {
 	o.err = make(chan error, 1)
 	select {
 	case p.moves.ops <- o:
 	case <-p.moves.quit:
-		return ErrClosed
+		return store.ErrClosed
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -55,21 +64,21 @@ func (p *Postgres) appendBatched(ctx context.Context, o *pgMove) error {
 		case err := <-o.err:
 			return err
 		default:
-			return ErrClosed
+			return store.ErrClosed
 		}
 	}
 }
 
 // batcher gathers moves into batches, lingering as SQLite's writer does
-// (see pacer), and runs each batch in a goroutine of its own, up to
+// (see sqldb.Pacer), and runs each batch in a goroutine of its own, up to
 // len(slots) at once. At Close it runs what is queued, then waits for
 // every batch.
-func (p *Postgres) batcher() {
+func (p *Store) batcher() {
 	m := p.moves
 	var wg sync.WaitGroup
 	defer close(m.done)
 	defer wg.Wait()
-	var pace pacer
+	var pace sqldb.Pacer
 	linger := time.NewTimer(time.Hour)
 	linger.Stop()
 	const most = 256
@@ -88,9 +97,9 @@ func (p *Postgres) batcher() {
 			}
 		}
 		batch = drainMoves(m.ops, batch, most)
-		if now := time.Now(); pace.linger(len(batch), now) {
+		if now := time.Now(); pace.Linger(len(batch), now) {
 			n := len(batch)
-			linger.Reset(lingerFor)
+			linger.Reset(sqldb.LingerFor)
 		wait:
 			for len(batch) < most {
 				select {
@@ -103,7 +112,7 @@ func (p *Postgres) batcher() {
 				}
 			}
 			linger.Stop()
-			pace.gained(len(batch)-n, time.Now())
+			pace.Gained(len(batch)-n, time.Now())
 		}
 		// Waiting for a slot lets the next batch grow meanwhile.
 		m.slots <- struct{}{}
@@ -146,7 +155,7 @@ const pgAppendMoves = `
 // batch's statement did not insert (refused, or the statement failed) is
 // appended again on its own, which says why it fails, as one move
 // appended alone always did.
-func (p *Postgres) appendMoves(batch []*pgMove) {
+func (p *Store) appendMoves(batch []*pgMove) {
 	ctx := context.Background()
 	var alone []*pgMove
 	if len(batch) == 1 {
@@ -208,7 +217,7 @@ func (p *Postgres) appendMoves(batch []*pgMove) {
 // move goes in only as the next one of a started match. Two writers of
 // the same index both see it free; the primary key makes the second wait
 // for the first and then refuses it, so a move is never recorded twice.
-func (p *Postgres) appendOne(ctx context.Context, o *pgMove) error {
+func (p *Store) appendOne(ctx context.Context, o *pgMove) error {
 	// Not p.exec: at Close, the moves queued still go in.
 	tag, err := p.pool.Exec(ctx, `
 		INSERT INTO tapis_moves (table_id, no, idx, seat, move)

@@ -1,4 +1,4 @@
-package store
+package sqldb_test
 
 import (
 	"bytes"
@@ -13,6 +13,12 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"tapis/store"
+	"tapis/store/postgres"
+	"tapis/store/sqldb"
+	"tapis/store/sqlite"
+	"tapis/store/storetest"
 )
 
 // rowsVersion8 fills every table of schema version 8 (the last before the
@@ -44,7 +50,7 @@ INSERT INTO {t}rated_results (table_id, no, seat, game, players, player, rank, s
 INSERT INTO {t}secrets (name, value) VALUES ('server', {secret});`
 
 // secretVersion8 is the secret rowsVersion8 keeps.
-var secretVersion8 = bytes.Repeat([]byte{0xa5, 0x5a}, SecretBytes/2)
+var secretVersion8 = bytes.Repeat([]byte{0xa5, 0x5a}, store.SecretBytes/2)
 
 // version8Rows writes rowsVersion8 in one SQL: prefix names the tables,
 // ms, boolean and secret write a value.
@@ -67,17 +73,20 @@ func TestSQLiteAlignsVersion8(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v8.db")
 	db, err := sql.Open("sqlite", "file:"+path)
 	must(t, err)
-	must(t, migrateSQLite(context.Background(), db, 8))
+	must(t, sqldb.MigrateSQLite(context.Background(), db, 8))
 	rows := version8Rows("", func(n string) string { return n }, [2]string{"0", "1"}, "x'"+hex.EncodeToString(secretVersion8)+"'")
 	_, err = db.Exec(rows)
 	must(t, err)
 	must(t, db.Close())
-	s, err := OpenSQLite(path)
+	s, err := sqlite.Open(path)
 	must(t, err)
 	defer s.Close()
 	checkVersion8(t, s)
+	db, err = sql.Open("sqlite", "file:"+path)
+	must(t, err)
+	defer db.Close()
 	var names []string
-	r, err := s.db.Query(`SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' AND name <> 'goose_db_version' ORDER BY name`)
+	r, err := db.Query(`SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' AND name <> 'goose_db_version' ORDER BY name`)
 	must(t, err)
 	for r.Next() {
 		var n string
@@ -100,19 +109,22 @@ func TestSQLiteAlignsVersion8(t *testing.T) {
 // every row kept, and every time the same instant.
 func TestPostgresAlignsVersion8(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgTestURL(t, t)
+	dsn := storetest.PostgresURL(t, t)
 	pool, err := pgxpool.New(ctx, dsn)
 	must(t, err)
-	must(t, migratePostgres(ctx, pool, 8))
+	must(t, sqldb.MigratePostgres(ctx, pool, 8))
 	pool.Close()
 	rows := version8Rows("tapis_", func(n string) string { return "timestamptz 'epoch' + " + n + " * interval '1 millisecond'" },
 		[2]string{"false", "true"}, `'\x`+hex.EncodeToString(secretVersion8)+`'::bytea`)
-	pgAdmin(t, dsn, rows)
-	s, err := OpenPostgres(ctx, dsn)
+	storetest.PostgresExec(t, dsn, rows)
+	s, err := postgres.Open(ctx, dsn)
 	must(t, err)
 	defer s.Close()
 	checkVersion8(t, s)
-	r, err := s.pool.Query(ctx, `SELECT table_name || '.' || column_name FROM information_schema.columns
+	conn, err := pgx.Connect(ctx, dsn)
+	must(t, err)
+	defer conn.Close(ctx)
+	r, err := conn.Query(ctx, `SELECT table_name || '.' || column_name FROM information_schema.columns
 		WHERE table_schema = current_schema() AND table_name LIKE 'tapis_%' AND table_name NOT IN ('tapis_leases', 'tapis_goose_db_version')
 		  AND data_type LIKE 'timestamp%'`)
 	must(t, err)
@@ -124,16 +136,16 @@ func TestPostgresAlignsVersion8(t *testing.T) {
 }
 
 // checkVersion8 reads back every row of rowsVersion8 through s.
-func checkVersion8(t *testing.T, s Store) {
+func checkVersion8(t *testing.T, s store.Store) {
 	t.Helper()
 	ctx := context.Background()
 	ms := time.UnixMilli
 	t1, err := s.Load(ctx, "t1")
 	must(t, err)
-	want := Table{ID: "t1", Game: "cabo", Players: 2, Options: []byte(`{"hand_size":4}`), Created: ms(1700000000123),
-		Seats: []Seat{{Name: "Ann", TokenHash: "h1", Player: "p1"}, {Name: "random", Bot: "random"}}, TurnTime: 90 * time.Second,
+	want := store.Table{ID: "t1", Game: "cabo", Players: 2, Options: []byte(`{"hand_size":4}`), Created: ms(1700000000123),
+		Seats: []store.Seat{{Name: "Ann", TokenHash: "h1", Player: "p1"}, {Name: "random", Bot: "random"}}, TurnTime: 90 * time.Second,
 		Creator: "198.51.100.7", Active: ms(1700000000456), Host: 0, MemoryAid: true, Public: true, Lang: "fr", Rated: true}
-	if !reflect.DeepEqual(t1.Table, want) || t1.Closed != NotClosed {
+	if !reflect.DeepEqual(t1.Table, want) || t1.Closed != store.NotClosed {
 		t.Errorf("table t1: %+v, want %+v", t1.Table, want)
 	}
 	if m := t1.Match; m == nil || m.No != 2 || m.Seed != 43 || m.Over || len(m.Moves) != 2 || string(m.Moves[0].Move) != `{"type":"knock"}` || m.Moves[0].Seat != 1 {
@@ -146,13 +158,13 @@ func checkVersion8(t *testing.T, s Store) {
 	}
 	t2, err := s.Load(ctx, "t2")
 	must(t, err)
-	if t2.Closed != Expired || t2.Reason != "nobody came" || !t2.Created.Equal(ms(1700000001000)) || !t2.Active.Equal(ms(1700000002000)) ||
+	if t2.Closed != store.Expired || t2.Reason != "nobody came" || !t2.Created.Equal(ms(1700000001000)) || !t2.Active.Equal(ms(1700000002000)) ||
 		t2.Host != -1 || t2.MemoryAid || t2.Public || t2.Rated || t2.Match != nil {
 		t.Errorf("table t2: %+v", t2)
 	}
 	p1, err := s.Player(ctx, "p1")
 	must(t, err)
-	if p1 != (Player{ID: "p1", Name: "Ann", Username: "Ann", UsernameKey: "ann", Password: "hash", Created: ms(1700000000789)}) {
+	if p1 != (store.Player{ID: "p1", Name: "Ann", Username: "Ann", UsernameKey: "ann", Password: "hash", Created: ms(1700000000789)}) {
 		t.Errorf("player p1: %+v", p1)
 	}
 	p2, err := s.Player(ctx, "p2")
@@ -162,25 +174,25 @@ func checkVersion8(t *testing.T, s Store) {
 	}
 	ss, err := s.Session(ctx, "s1", ms(1700000010000))
 	must(t, err)
-	if ss != (Session{Hash: "s1", Player: "p1", Created: ms(1700000003000), Expires: ms(1800000000000)}) {
+	if ss != (store.Session{Hash: "s1", Player: "p1", Created: ms(1700000003000), Expires: ms(1800000000000)}) {
 		t.Errorf("session s1: %+v", ss)
 	}
-	if _, err := s.Session(ctx, "s1", ms(1800000000000)); err != ErrNotFound {
+	if _, err := s.Session(ctx, "s1", ms(1800000000000)); err != store.ErrNotFound {
 		t.Errorf("session s1 once expired: %v", err)
 	}
 	e, err := s.QueueEntry(ctx, "p1")
 	must(t, err)
-	if e != (Entry{Player: "p1", Name: "Ann", Game: "cabo", Players: 2, Bot: "random", Wait: 30 * time.Second, Joined: ms(1700000004000), Table: "t1"}) {
+	if e != (store.Entry{Player: "p1", Name: "Ann", Game: "cabo", Players: 2, Bot: "random", Wait: 30 * time.Second, Joined: ms(1700000004000), Table: "t1"}) {
 		t.Errorf("queue entry of p1: %+v", e)
 	}
 	chat, err := s.Chat(ctx, "t1", 10)
 	must(t, err)
-	if len(chat) != 1 || chat[0] != (Line{Table: "t1", No: 1, Seat: 0, Player: "p1", Name: "Ann", Text: "hello", At: ms(1700000005000)}) {
+	if len(chat) != 1 || chat[0] != (store.Line{Table: "t1", No: 1, Seat: 0, Player: "p1", Name: "Ann", Text: "hello", At: ms(1700000005000)}) {
 		t.Errorf("chat of t1: %+v", chat)
 	}
 	pr, err := s.Profile(ctx, "p1", 10)
 	must(t, err)
-	if len(pr.Standings) != 1 || pr.Standings[0] != (Standing{Player: "p1", Game: "cabo", Mu: 26.5, Sigma: 7.5, Games: 1, Wins: 1}) ||
+	if len(pr.Standings) != 1 || pr.Standings[0] != (store.Standing{Player: "p1", Game: "cabo", Mu: 26.5, Sigma: 7.5, Games: 1, Wins: 1}) ||
 		len(pr.Recent) != 1 || !pr.Recent[0].At.Equal(ms(1700000006000)) || pr.Recent[0].MuBefore != 25 || pr.Recent[0].SigmaBefore != 8.25 {
 		t.Errorf("profile of p1: %+v", pr)
 	}

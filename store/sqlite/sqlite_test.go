@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"bytes"
@@ -7,7 +7,31 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tapis/store"
+	"tapis/store/storetest"
 )
+
+// The SQLite store passes the conformance suite.
+func TestStore(t *testing.T) {
+	storetest.Run(t, storetest.Backend{Durable: true, New: func(tb testing.TB) storetest.Opener {
+		path := filepath.Join(tb.TempDir(), "t.db")
+		return func(t testing.TB) store.Store {
+			s, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+	}})
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
 
 // A table and its seats are written together or not at all: if a seat's
 // write fails, the table is not there either, so a crash or an error can
@@ -15,7 +39,7 @@ import (
 // failing seat write is planted (a table that does not exist); the
 // writes around it in the same batch commit as usual.
 func TestSQLiteTableAndSeatsTogether(t *testing.T) {
-	s, err := OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	s, err := Open(filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +47,7 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 	ctx := context.Background()
 	o := op{query: `INSERT INTO tapis_tables (id, game, players, options, created) VALUES (?, ?, ?, ?, ?)`,
 		args: []any{"half", "cabo", 2, "{}", 0},
-		with: []op{seatOp("half", 0, Seat{Name: "Ann"}), {query: `INSERT INTO nowhere VALUES (1)`}}}
+		with: []op{seatOp("half", 0, store.Seat{Name: "Ann"}), {query: `INSERT INTO nowhere VALUES (1)`}}}
 	if err := s.do(ctx, o); err == nil || !strings.Contains(err.Error(), "nowhere") {
 		t.Fatalf("a failing seat write: %v, want the error naming it", err)
 	}
@@ -35,7 +59,7 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 		t.Fatalf("%d seats kept (%v)", seats, err)
 	}
 	// The store goes on: the same table written whole is kept whole.
-	if err := s.CreateTable(ctx, Table{ID: "half", Game: "cabo", Players: 2, Seats: []Seat{{Name: "Ann"}, {Bot: "random"}}}, nil); err != nil {
+	if err := s.CreateTable(ctx, store.Table{ID: "half", Game: "cabo", Players: 2, Seats: []store.Seat{{Name: "Ann"}, {Bot: "random"}}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	sv, err := s.Load(ctx, "half")
@@ -48,14 +72,14 @@ func TestSQLiteTableAndSeatsTogether(t *testing.T) {
 // restore) is listed by Open with a Problem naming the column, beside
 // the tables that read well; Load refuses it with an error.
 func TestSQLiteOpenDamagedRows(t *testing.T) {
-	s, err := OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	s, err := Open(filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	ctx := context.Background()
 	for _, id := range []string{"a", "b", "c", "d"} {
-		must(t, fillTable(ctx, s, id, 2))
+		must(t, storetest.FillTable(ctx, s, id, 2))
 	}
 	for _, q := range []string{
 		`UPDATE tapis_tables SET players = 'many' WHERE id = 'b'`,
@@ -93,12 +117,12 @@ func TestSQLiteOpenDamagedRows(t *testing.T) {
 // page. Load, which reads it, fails.
 func TestSQLiteCheckFindsDamage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := OpenSQLite(path)
+	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	must(t, fillTable(ctx, s, "a", 20))
+	must(t, storetest.FillTable(ctx, s, "a", 20))
 	must(t, s.Check(ctx))
 	var root, size int64
 	if err := s.db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'tapis_moves'`).Scan(&root); err != nil {
@@ -111,12 +135,12 @@ func TestSQLiteCheckFindsDamage(t *testing.T) {
 	// The page's header and cell pointers: its type byte no b-tree has.
 	damage(t, path, (root-1)*size, bytes.Repeat([]byte{0xff}, 64))
 
-	s, err = OpenSQLite(path)
+	s, err = Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if got := openIDs(t, s); len(got) != 1 {
+	if got := storetest.OpenIDs(t, s); len(got) != 1 {
 		t.Fatalf("open: %v", got)
 	}
 	if err := s.Check(ctx); err == nil || !strings.HasPrefix(err.Error(), "store: integrity check: ") {

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"tapis/store"
+	"tapis/store/storetest"
 )
 
 // FuzzOpenDamaged damages a small valid SQLite database at offsets the
@@ -40,7 +43,7 @@ func FuzzOpenDamaged(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		s, err := OpenSQLite(path)
+		s, err := Open(path)
 		if err != nil {
 			return
 		}
@@ -85,7 +88,7 @@ func fuzzTemplate(f *testing.F) ([]byte, []int) {
 		f.Fatal(err)
 	}
 	db.Close()
-	s, err := OpenSQLite(path)
+	s, err := Open(path)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -95,13 +98,13 @@ func fuzzTemplate(f *testing.F) ([]byte, []int) {
 			f.Fatal(err)
 		}
 	}
-	must(s.CreateTable(ctx, Table{ID: "waiting", Game: "cabo", Players: 3, Created: time.UnixMilli(1000), Creator: "192.0.2.1",
-		Seats: []Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}, {}}}, nil))
+	must(s.CreateTable(ctx, store.Table{ID: "waiting", Game: "cabo", Players: 3, Created: time.UnixMilli(1000), Creator: "192.0.2.1",
+		Seats: []store.Seat{{Name: "Ann", TokenHash: "h1"}, {Bot: "random"}, {}}}, nil))
 	for i, id := range []string{"playing", "over", "closed", "again"} {
-		must(fillTable(ctx, s, id, 8*(i+1)))
+		must(storetest.FillTable(ctx, s, id, 8*(i+1)))
 	}
 	must(s.EndMatch(ctx, "over", 1))
-	must(s.CloseTable(ctx, "closed", Abandoned, "nobody for 24 h"))
+	must(s.CloseTable(ctx, "closed", store.Abandoned, "nobody for 24 h"))
 	must(s.EndMatch(ctx, "again", 1))
 	must(s.StartMatch(ctx, "again", 2, 99))
 	must(s.Touch(ctx, "playing", time.UnixMilli(1_700_000_000_000)))

@@ -1,10 +1,13 @@
-package store
+package postgres
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"testing"
+
+	"tapis/store"
+	"tapis/store/storetest"
 )
 
 // A batch of moves to PostgreSQL answers each move as appending it alone
@@ -13,12 +16,12 @@ import (
 // store fails alone, the others of its batch going in.
 func TestPostgresBatch(t *testing.T) {
 	ctx := context.Background()
-	p := postgresOpener(t)(t).(*Postgres)
+	p := open(t)
 	defer p.Close()
 	for _, id := range []string{"a", "b", "c"} {
-		must(t, fillTable(ctx, p, id, 1))
+		must(t, storetest.FillTable(ctx, p, id, 1))
 	}
-	must(t, p.CreateTable(ctx, Table{ID: "unstarted", Game: "cabo", Players: 2, Seats: []Seat{{}, {}}}, nil))
+	must(t, p.CreateTable(ctx, store.Table{ID: "unstarted", Game: "cabo", Players: 2, Seats: []store.Seat{{}, {}}}, nil))
 	mv := func(table string, index int, move string) *pgMove {
 		return &pgMove{matchKey: matchKey{table, 1}, index: index, move: move, err: make(chan error, 1)}
 	}

@@ -1,4 +1,9 @@
-package store
+// Package postgres is Tapis's store in a PostgreSQL database: for a
+// server that runs one already, and for a cluster, whose nodes share it
+// and fence their writes with its leases (lease.go). What it shares with
+// SQLite's store, the schema's migrations and the statements both run, is
+// in store/sqldb.
+package postgres
 
 import (
 	"context"
@@ -13,19 +18,29 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"tapis/store"
+	"tapis/store/sqldb"
 )
 
-// Postgres is a Store in a PostgreSQL database, for a server that already
+// Store is a store.Store in a PostgreSQL database, for a server that already
 // runs one or wants its game logs beside other data. Each write is one
 // statement in its own transaction, committed before it returns; the
 // server groups the commits of concurrent connections into one WAL flush,
 // which is what the SQLite store's writer does by hand.
-type Postgres struct {
+type Store struct {
 	pool   *pgxpool.Pool
-	moves  *pgMoves // AppendMove's batches (postgres_moves.go)
+	moves  *pgMoves // AppendMove's batches (moves.go)
 	closed atomic.Bool
 	once   sync.Once
 }
+
+// Store is a store.Store, a store.IntegrityChecker and store.Leases.
+var (
+	_ store.Store            = (*Store)(nil)
+	_ store.IntegrityChecker = (*Store)(nil)
+	_ store.Leases           = (*Store)(nil)
+)
 
 // pgMaxConns is how many connections a store opens unless its URL says
 // otherwise (pgx would open as many as there are CPUs, at least 4). A
@@ -36,12 +51,12 @@ type Postgres struct {
 // 16 leaves most of PostgreSQL's default 100 connections to others.
 const pgMaxConns = 16
 
-// OpenPostgres connects to the database at dbURL (postgres://user:password@
+// Open connects to the database at dbURL (postgres://user:password@
 // host:port/database?options, see pgx's ParseConfig) and creates Tapis's
 // tables there if they are missing, or brings them up to date. Servers
 // opening the same database at once migrate it one after the other. pool_max_conns in dbURL sets how many
 // connections it may open (default pgMaxConns).
-func OpenPostgres(ctx context.Context, dbURL string) (*Postgres, error) {
+func Open(ctx context.Context, dbURL string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dbURL)
 	if err != nil {
 		return nil, parseError(err)
@@ -59,11 +74,11 @@ func OpenPostgres(ctx context.Context, dbURL string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: %w", err)
 	}
-	if err := migratePostgres(ctx, pool, lastVersion); err != nil {
+	if err := sqldb.MigratePostgres(ctx, pool, sqldb.Last); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: schema: %w", err)
 	}
-	p := &Postgres{pool: pool, moves: newPGMoves(int(cfg.MaxConns))}
+	p := &Store{pool: pool, moves: newPGMoves(int(cfg.MaxConns))}
 	go p.batcher()
 	return p, nil
 }
@@ -89,17 +104,17 @@ func parseError(err error) error {
 // now: the writes that succeed, most of them, format nothing. Once Close
 // has begun, the pool refuses work with its own error; the caller gets
 // ErrClosed, as from every other store.
-func (p *Postgres) fail(err error, format string, args ...any) error {
-	if errors.Is(err, ErrClosed) || p.closed.Load() {
-		return ErrClosed
+func (p *Store) fail(err error, format string, args ...any) error {
+	if errors.Is(err, store.ErrClosed) || p.closed.Load() {
+		return store.ErrClosed
 	}
 	return fmt.Errorf("store: postgres: %s: %w", fmt.Sprintf(format, args...), err)
 }
 
 // exec runs one write and returns the number of rows it changed.
-func (p *Postgres) exec(ctx context.Context, sql string, args ...any) (int64, error) {
+func (p *Store) exec(ctx context.Context, sql string, args ...any) (int64, error) {
 	if p.closed.Load() {
-		return 0, ErrClosed
+		return 0, store.ErrClosed
 	}
 	tag, err := p.pool.Exec(ctx, sql, args...)
 	return tag.RowsAffected(), err
@@ -111,14 +126,14 @@ func isUnique(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-// CreateTable implements Store. The table, its seats and its first
+// CreateTable implements store.Store. The table, its seats and its first
 // match's start go in as one statement, so a table is never seen without
 // its seats. A seat already recorded under the new table's id (SetSeat,
 // like SQLite's, does not check the table) is replaced, as SQLite's store
 // replaces it.
-func (p *Postgres) CreateTable(ctx context.Context, t Table, start *Start) error {
+func (p *Store) CreateTable(ctx context.Context, t store.Table, start *store.Start) error {
 	if p.closed.Load() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	return p.createTable(ctx, p.pool, t, start)
 }
@@ -129,14 +144,14 @@ type execer interface {
 }
 
 // createTable is CreateTable's statement, run by x.
-func (p *Postgres) createTable(ctx context.Context, x execer, t Table, start *Start) error {
-	if err := checkPlayers(t.Players); err != nil {
+func (p *Store) createTable(ctx context.Context, x execer, t store.Table, start *store.Start) error {
+	if err := store.CheckPlayers(t.Players); err != nil {
 		return fmt.Errorf("store: postgres: table %s: %v", t.ID, err)
 	}
 	if len(t.Seats) > t.Players {
 		return fmt.Errorf("store: postgres: table %s has no seat %d", t.ID, t.Players)
 	}
-	opts, active := t.row()
+	opts, active := sqldb.TableRow(t)
 	names := make([]string, len(t.Seats))
 	bots := make([]string, len(t.Seats))
 	hashes := make([]string, len(t.Seats))
@@ -181,9 +196,9 @@ const setSeat = `
 	ON CONFLICT (table_id, seat) DO UPDATE
 	SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`
 
-// SetSeat implements Store. With a match to start, the seat and the start
+// SetSeat implements store.Store. With a match to start, the seat and the start
 // are one transaction.
-func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, start *Start) error {
+func (p *Store) SetSeat(ctx context.Context, table string, seat int, s store.Seat, start *store.Start) error {
 	if start == nil {
 		n, err := p.exec(ctx, setSeat, table, seat, s.Name, s.Bot, s.TokenHash, s.Player)
 		if err != nil {
@@ -192,7 +207,7 @@ func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, 
 		return noSeat(n, table, seat)
 	}
 	if p.closed.Load() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	// werr is the write's own error, already worded; BeginFunc returns it
 	// after rolling back, or an error of its own (begin, commit).
@@ -205,7 +220,7 @@ func (p *Postgres) SetSeat(ctx context.Context, table string, seat int, s Seat, 
 		case noSeat(tag.RowsAffected(), table, seat) != nil:
 			werr = noSeat(tag.RowsAffected(), table, seat)
 		default:
-			_, err = tx.Exec(ctx, qStartMatch.pg, table, start.No, int64(start.Seed))
+			_, err = tx.Exec(ctx, sqldb.StartMatch.Postgres, table, start.No, int64(start.Seed))
 			werr = p.startResult(err, table, start.No)
 		}
 		return werr
@@ -227,14 +242,14 @@ func noSeat(n int64, table string, seat int) error {
 	return nil
 }
 
-// StartMatch implements Store.
-func (p *Postgres) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
-	_, err := p.exec(ctx, qStartMatch.pg, table, no, int64(seed))
+// StartMatch implements store.Store.
+func (p *Store) StartMatch(ctx context.Context, table string, no int, seed uint64) error {
+	_, err := p.exec(ctx, sqldb.StartMatch.Postgres, table, no, int64(seed))
 	return p.startResult(err, table, no)
 }
 
 // startResult is what a match start that failed with err returns.
-func (p *Postgres) startResult(err error, table string, no int) error {
+func (p *Store) startResult(err error, table string, no int) error {
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s: match %d already started", table, no)
@@ -244,32 +259,32 @@ func (p *Postgres) startResult(err error, table string, no int) error {
 	return nil
 }
 
-// AppendMove implements Store. The move goes in only as the next one of
+// AppendMove implements store.Store. The move goes in only as the next one of
 // a started match, so a replay never meets a gap; it goes in with the
 // moves of other tables appended at the same moment, in one statement
 // (see appendMoves), and AppendMove returns once that is committed.
-func (p *Postgres) AppendMove(ctx context.Context, table string, no, index int, m Move) error {
+func (p *Store) AppendMove(ctx context.Context, table string, no, index int, m store.Move) error {
 	if p.closed.Load() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	return p.appendBatched(ctx, &pgMove{matchKey: matchKey{table, no}, index: index, seat: m.Seat, move: string(m.Move)})
 }
 
-// EndMatch implements Store.
-func (p *Postgres) EndMatch(ctx context.Context, table string, no int) error {
-	_, err := p.exec(ctx, qEndMatch.pg, table, no)
+// EndMatch implements store.Store.
+func (p *Store) EndMatch(ctx context.Context, table string, no int) error {
+	_, err := p.exec(ctx, sqldb.EndMatch.Postgres, table, no)
 	if err != nil {
 		return p.fail(err, "table %s: end of match %d", table, no)
 	}
 	return nil
 }
 
-// CloseTable implements Store.
-func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reason string) error {
-	if !c.valid() {
+// CloseTable implements store.Store.
+func (p *Store) CloseTable(ctx context.Context, table string, c store.Closed, reason string) error {
+	if !c.Valid() {
 		return fmt.Errorf("store: postgres: table %s: cannot close as %q", table, c)
 	}
-	n, err := p.exec(ctx, qCloseTable.pg, string(c), reason, table)
+	n, err := p.exec(ctx, sqldb.CloseTable.Postgres, string(c), reason, table)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: closing", table)
@@ -279,9 +294,9 @@ func (p *Postgres) CloseTable(ctx context.Context, table string, c Closed, reaso
 	return nil
 }
 
-// Touch implements Store.
-func (p *Postgres) Touch(ctx context.Context, table string, at time.Time) error {
-	n, err := p.exec(ctx, qTouch.pg, at.UnixMilli(), table)
+// Touch implements store.Store.
+func (p *Store) Touch(ctx context.Context, table string, at time.Time) error {
+	n, err := p.exec(ctx, sqldb.Touch.Postgres, at.UnixMilli(), table)
 	switch {
 	case err != nil:
 		return p.fail(err, "table %s: touch", table)
@@ -291,10 +306,10 @@ func (p *Postgres) Touch(ctx context.Context, table string, at time.Time) error 
 	return nil
 }
 
-// Close implements Store. It waits for the writes under way, moves
+// Close implements store.Store. It waits for the writes under way, moves
 // queued for a batch included, which are then committed; later calls get
 // ErrClosed.
-func (p *Postgres) Close() error {
+func (p *Store) Close() error {
 	p.once.Do(func() {
 		p.closed.Store(true)
 		close(p.moves.quit)

@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"tapis/store"
+	"tapis/store/sqldb"
 )
 
 // PostgreSQL's players, sessions, lobby, queue and chat. A call that
@@ -21,9 +24,9 @@ func isTaken(err error) bool {
 
 // tx runs f in a transaction; f's own error, already worded, comes back
 // as it is.
-func (p *Postgres) tx(ctx context.Context, what string, f func(pgx.Tx) error) error {
+func (p *Store) tx(ctx context.Context, what string, f func(pgx.Tx) error) error {
 	if p.closed.Load() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	var werr error
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
@@ -40,11 +43,11 @@ func (p *Postgres) tx(ctx context.Context, what string, f func(pgx.Tx) error) er
 }
 
 // one runs a write that must change one row, else returns none.
-func (p *Postgres) one(ctx context.Context, none error, what, sql string, args ...any) error {
+func (p *Store) one(ctx context.Context, none error, what, sql string, args ...any) error {
 	n, err := p.exec(ctx, sql, args...)
 	switch {
 	case isTaken(err):
-		return ErrTaken
+		return store.ErrTaken
 	case err != nil:
 		return p.fail(err, "%s", what)
 	case n != 1:
@@ -53,13 +56,13 @@ func (p *Postgres) one(ctx context.Context, none error, what, sql string, args .
 	return nil
 }
 
-// CreatePlayer implements Players.
-func (p *Postgres) CreatePlayer(ctx context.Context, pl Player) error {
+// CreatePlayer implements store.Players.
+func (p *Store) CreatePlayer(ctx context.Context, pl store.Player) error {
 	_, err := p.exec(ctx, `INSERT INTO tapis_players (id, name, username, username_key, password, created, deleted)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, pl.ID, pl.Name, pl.Username, pl.UsernameKey, pl.Password, pl.Created.UnixMilli(), pl.Deleted)
 	switch {
 	case isTaken(err):
-		return ErrTaken
+		return store.ErrTaken
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: player %s exists", pl.ID)
 	case err != nil:
@@ -68,45 +71,45 @@ func (p *Postgres) CreatePlayer(ctx context.Context, pl Player) error {
 	return nil
 }
 
-// Player implements Players.
-func (p *Postgres) Player(ctx context.Context, id string) (Player, error) {
-	return p.player(ctx, qPlayerByID, id)
+// Player implements store.Players.
+func (p *Store) Player(ctx context.Context, id string) (store.Player, error) {
+	return p.player(ctx, sqldb.PlayerByID, id)
 }
 
-// PlayerByUsername implements Players.
-func (p *Postgres) PlayerByUsername(ctx context.Context, key string) (Player, error) {
+// PlayerByUsername implements store.Players.
+func (p *Store) PlayerByUsername(ctx context.Context, key string) (store.Player, error) {
 	if key == "" {
-		return Player{}, ErrNotFound
+		return store.Player{}, store.ErrNotFound
 	}
-	return p.player(ctx, qPlayerByUsername, key)
+	return p.player(ctx, sqldb.PlayerByUsername, key)
 }
 
-// player reads the player q (qPlayerByID or qPlayerByUsername) finds.
-func (p *Postgres) player(ctx context.Context, q query, arg string) (Player, error) {
+// player reads the player q (sqldb.PlayerByID or sqldb.PlayerByUsername) finds.
+func (p *Store) player(ctx context.Context, q sqldb.Query, arg string) (store.Player, error) {
 	if p.closed.Load() {
-		return Player{}, ErrClosed
+		return store.Player{}, store.ErrClosed
 	}
-	pl, err := scanPlayer(p.pool.QueryRow(ctx, q.pg, arg).Scan)
+	pl, err := sqldb.ScanPlayer(p.pool.QueryRow(ctx, q.Postgres, arg).Scan)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return Player{}, ErrNotFound
+		return store.Player{}, store.ErrNotFound
 	case err != nil:
-		return Player{}, p.fail(err, "player")
+		return store.Player{}, p.fail(err, "player")
 	}
 	return pl, nil
 }
 
-// RenamePlayer implements Players.
-func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
+// RenamePlayer implements store.Players.
+func (p *Store) RenamePlayer(ctx context.Context, id, name string) error {
 	return p.tx(ctx, "renaming player "+id, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, qRenamePlayer.pg, name, id)
+		tag, err := tx.Exec(ctx, sqldb.RenamePlayer.Postgres, name, id)
 		switch {
 		case err != nil:
 			return p.fail(err, "renaming player %s", id)
 		case tag.RowsAffected() != 1:
-			return ErrNotFound
+			return store.ErrNotFound
 		}
-		_, err = tx.Exec(ctx, qRenameSeats.pg, name, id)
+		_, err = tx.Exec(ctx, sqldb.RenameSeats.Postgres, name, id)
 		if err != nil {
 			return p.fail(err, "renaming player %s's seats", id)
 		}
@@ -114,37 +117,37 @@ func (p *Postgres) RenamePlayer(ctx context.Context, id, name string) error {
 	})
 }
 
-// MoveSeats implements Players.
-func (p *Postgres) MoveSeats(ctx context.Context, from, to, name string) error {
-	_, err := p.pool.Exec(ctx, qMoveSeats.pg, to, name, from)
+// MoveSeats implements store.Players.
+func (p *Store) MoveSeats(ctx context.Context, from, to, name string) error {
+	_, err := p.pool.Exec(ctx, sqldb.MoveSeats.Postgres, to, name, from)
 	if err != nil {
 		return p.fail(err, "moving player %s's seats", from)
 	}
 	return nil
 }
 
-// ClaimUsername implements Players.
-func (p *Postgres) ClaimUsername(ctx context.Context, id, username, key, password string) error {
-	err := p.one(ctx, errUnclaimed, "claiming a username",
-		qSetUsername.pg,
+// ClaimUsername implements store.Players.
+func (p *Store) ClaimUsername(ctx context.Context, id, username, key, password string) error {
+	err := p.one(ctx, sqldb.ErrUnclaimed, "claiming a username",
+		sqldb.SetUsername.Postgres,
 		username, key, password, id)
-	if errors.Is(err, errUnclaimed) {
+	if errors.Is(err, sqldb.ErrUnclaimed) {
 		// As in SQLite: the write was the check, the read names why.
 		if _, err := p.Player(ctx, id); err != nil {
 			return err
 		}
-		return ErrClaimed
+		return store.ErrClaimed
 	}
 	return err
 }
 
-// SetPassword implements Players.
-func (p *Postgres) SetPassword(ctx context.Context, id, password string) error {
-	return p.one(ctx, ErrNotFound, "setting a password", qSetPassword.pg, password, id)
+// SetPassword implements store.Players.
+func (p *Store) SetPassword(ctx context.Context, id, password string) error {
+	return p.one(ctx, store.ErrNotFound, "setting a password", sqldb.SetPassword.Postgres, password, id)
 }
 
-// DeletePlayer implements Players.
-func (p *Postgres) DeletePlayer(ctx context.Context, id string) error {
+// DeletePlayer implements store.Players.
+func (p *Store) DeletePlayer(ctx context.Context, id string) error {
 	return p.tx(ctx, "deleting player "+id, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE tapis_players SET name = '', username = '', username_key = '', password = '', deleted = true
 			WHERE id = $1`, id)
@@ -152,13 +155,13 @@ func (p *Postgres) DeletePlayer(ctx context.Context, id string) error {
 		case err != nil:
 			return p.fail(err, "deleting player %s", id)
 		case tag.RowsAffected() != 1:
-			return ErrNotFound
+			return store.ErrNotFound
 		}
 		for _, q := range []string{
-			qDeletePlayerSessions.pg,
-			qForgetSeatNames.pg,
-			qForgetChatNames.pg,
-			qLeaveQueue.pg,
+			sqldb.DeletePlayerSessions.Postgres,
+			sqldb.ForgetSeatNames.Postgres,
+			sqldb.ForgetChatNames.Postgres,
+			sqldb.LeaveQueue.Postgres,
 		} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {
 				return p.fail(err, "deleting player %s", id)
@@ -168,10 +171,10 @@ func (p *Postgres) DeletePlayer(ctx context.Context, id string) error {
 	})
 }
 
-// PlayerTables implements Players.
-func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTable, error) {
+// PlayerTables implements store.Players.
+func (p *Store) PlayerTables(ctx context.Context, player string) ([]store.PlayerTable, error) {
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := p.pool.Query(ctx, `
 		SELECT t.id, t.game, t.players, t.created, t.creator, t.active,
@@ -180,15 +183,15 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 		     AND (s.bot <> '' OR s.token_hash <> '')),
 		  (SELECT min(seat) FROM tapis_seats WHERE table_id = t.id AND player = $1)
 		FROM tapis_tables t
-		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+openTable+`
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+sqldb.OpenTable+`
 		ORDER BY t.created DESC, t.id COLLATE "C" DESC`, player)
 	if err != nil {
 		return nil, p.fail(err, "tables of player %s", player)
 	}
 	defer rows.Close()
-	var out []PlayerTable
+	var out []store.PlayerTable
 	for rows.Next() {
-		var pt PlayerTable
+		var pt store.PlayerTable
 		var created, active int64
 		if err := rows.Scan(&pt.ID, &pt.Game, &pt.Players, &created, &pt.Creator, &active, &pt.Started, &pt.Seated, &pt.Seat); err != nil {
 			return nil, p.fail(err, "tables of player %s", player)
@@ -202,9 +205,9 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string) ([]PlayerTab
 	return out, nil
 }
 
-// CreateSession implements Players.
-func (p *Postgres) CreateSession(ctx context.Context, s Session) error {
-	_, err := p.exec(ctx, qCreateSession.pg,
+// CreateSession implements store.Players.
+func (p *Store) CreateSession(ctx context.Context, s store.Session) error {
+	_, err := p.exec(ctx, sqldb.CreateSession.Postgres,
 		s.Hash, s.Player, s.Created.UnixMilli(), s.Expires.UnixMilli())
 	if err != nil {
 		return p.fail(err, "new session")
@@ -212,54 +215,54 @@ func (p *Postgres) CreateSession(ctx context.Context, s Session) error {
 	return nil
 }
 
-// Session implements Players.
-func (p *Postgres) Session(ctx context.Context, hash string, now time.Time) (Session, error) {
+// Session implements store.Players.
+func (p *Store) Session(ctx context.Context, hash string, now time.Time) (store.Session, error) {
 	if p.closed.Load() {
-		return Session{}, ErrClosed
+		return store.Session{}, store.ErrClosed
 	}
-	s := Session{Hash: hash}
+	s := store.Session{Hash: hash}
 	var created, expires int64
-	err := p.pool.QueryRow(ctx, qSession.pg, hash, now.UnixMilli()).
+	err := p.pool.QueryRow(ctx, sqldb.Session.Postgres, hash, now.UnixMilli()).
 		Scan(&s.Player, &created, &expires)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return Session{}, ErrNotFound
+		return store.Session{}, store.ErrNotFound
 	case err != nil:
-		return Session{}, p.fail(err, "session")
+		return store.Session{}, p.fail(err, "session")
 	}
 	s.Created, s.Expires = time.UnixMilli(created), time.UnixMilli(expires)
 	return s, nil
 }
 
-// DeleteSession implements Players.
-func (p *Postgres) DeleteSession(ctx context.Context, hash string) error {
-	if _, err := p.exec(ctx, qDeleteSession.pg, hash); err != nil {
+// DeleteSession implements store.Players.
+func (p *Store) DeleteSession(ctx context.Context, hash string) error {
+	if _, err := p.exec(ctx, sqldb.DeleteSession.Postgres, hash); err != nil {
 		return p.fail(err, "ending a session")
 	}
 	return nil
 }
 
-// DeleteSessions implements Players.
-func (p *Postgres) DeleteSessions(ctx context.Context, player, except string) error {
-	if _, err := p.exec(ctx, qDeleteSessions.pg, player, except); err != nil {
+// DeleteSessions implements store.Players.
+func (p *Store) DeleteSessions(ctx context.Context, player, except string) error {
+	if _, err := p.exec(ctx, sqldb.DeleteSessions.Postgres, player, except); err != nil {
 		return p.fail(err, "ending the sessions of %s", player)
 	}
 	return nil
 }
 
-// DeleteExpiredSessions implements Players.
-func (p *Postgres) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
-	n, err := p.exec(ctx, qDeleteExpiredSessions.pg, now.UnixMilli())
+// DeleteExpiredSessions implements store.Players.
+func (p *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
+	n, err := p.exec(ctx, sqldb.DeleteExpiredSessions.Postgres, now.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "ending expired sessions")
 	}
 	return int(n), nil
 }
 
-// WaitingTables implements Lobby, in one snapshot: the tables, then their
+// WaitingTables implements store.Lobby, in one snapshot: the tables, then their
 // seats.
-func (p *Postgres) WaitingTables(ctx context.Context, game string, since time.Time, limit int) ([]Table, error) {
-	var saved []Saved
+func (p *Store) WaitingTables(ctx context.Context, game string, since time.Time, limit int) ([]store.Table, error) {
+	var saved []store.Saved
 	err := p.read(ctx, "waiting tables", func(tx pgx.Tx) error {
 		var err error
 		saved, err = latest(ctx, tx, pgLatest+`
@@ -275,15 +278,15 @@ func (p *Postgres) WaitingTables(ctx context.Context, game string, since time.Ti
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Table, len(saved))
+	out := make([]store.Table, len(saved))
 	for i := range saved {
 		out[i] = saved[i].Table
 	}
 	return out, nil
 }
 
-// Enqueue implements Queue.
-func (p *Postgres) Enqueue(ctx context.Context, e Entry) error {
+// Enqueue implements store.Queue.
+func (p *Store) Enqueue(ctx context.Context, e store.Entry) error {
 	_, err := p.exec(ctx, `INSERT INTO tapis_queue (player, name, game, players, bot, wait_ms, joined, table_id, seat)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (player) DO UPDATE SET name = excluded.name, game = excluded.game, players = excluded.players,
@@ -295,42 +298,42 @@ func (p *Postgres) Enqueue(ctx context.Context, e Entry) error {
 	return nil
 }
 
-// LeaveQueue implements Queue.
-func (p *Postgres) LeaveQueue(ctx context.Context, player string) error {
-	if _, err := p.exec(ctx, qLeaveQueue.pg, player); err != nil {
+// LeaveQueue implements store.Queue.
+func (p *Store) LeaveQueue(ctx context.Context, player string) error {
+	if _, err := p.exec(ctx, sqldb.LeaveQueue.Postgres, player); err != nil {
 		return p.fail(err, "%s leaving the queue", player)
 	}
 	return nil
 }
 
-// QueueEntry implements Queue.
-func (p *Postgres) QueueEntry(ctx context.Context, player string) (Entry, error) {
+// QueueEntry implements store.Queue.
+func (p *Store) QueueEntry(ctx context.Context, player string) (store.Entry, error) {
 	if p.closed.Load() {
-		return Entry{}, ErrClosed
+		return store.Entry{}, store.ErrClosed
 	}
-	e, err := scanEntry(p.pool.QueryRow(ctx, entryColumns+`WHERE player = $1`, player).Scan)
+	e, err := sqldb.ScanEntry(p.pool.QueryRow(ctx, sqldb.EntryColumns+`WHERE player = $1`, player).Scan)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return Entry{}, ErrNotFound
+		return store.Entry{}, store.ErrNotFound
 	case err != nil:
-		return Entry{}, p.fail(err, "queue entry of %s", player)
+		return store.Entry{}, p.fail(err, "queue entry of %s", player)
 	}
 	return e, nil
 }
 
-// Queued implements Queue.
-func (p *Postgres) Queued(ctx context.Context, game string) ([]Entry, error) {
+// Queued implements store.Queue.
+func (p *Store) Queued(ctx context.Context, game string) ([]store.Entry, error) {
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
-	rows, err := p.pool.Query(ctx, entryColumns+`WHERE table_id = '' AND ($1 = '' OR game = $1) ORDER BY joined, player COLLATE "C"`, game)
+	rows, err := p.pool.Query(ctx, sqldb.EntryColumns+`WHERE table_id = '' AND ($1 = '' OR game = $1) ORDER BY joined, player COLLATE "C"`, game)
 	if err != nil {
 		return nil, p.fail(err, "queue")
 	}
 	defer rows.Close()
-	var out []Entry
+	var out []store.Entry
 	for rows.Next() {
-		e, err := scanEntry(rows.Scan)
+		e, err := sqldb.ScanEntry(rows.Scan)
 		if err != nil {
 			return nil, p.fail(err, "queue")
 		}
@@ -342,14 +345,14 @@ func (p *Postgres) Queued(ctx context.Context, game string) ([]Entry, error) {
 	return out, nil
 }
 
-// SeatQueued implements Queue. The entries are marked first, by an UPDATE
+// SeatQueued implements store.Queue. The entries are marked first, by an UPDATE
 // that counts the rows still waiting: a node racing for the same players
 // waits on their row locks, then finds them seated and changes fewer
 // rows, so it writes nothing and gets ErrQueueChanged.
-func (p *Postgres) SeatQueued(ctx context.Context, players []string, t Table, start *Start) error {
+func (p *Store) SeatQueued(ctx context.Context, players []string, t store.Table, start *store.Start) error {
 	seats := make([]int, len(players))
 	for i, pl := range players {
-		s, err := seatOf(t, pl)
+		s, err := t.SeatOf(pl)
 		if err != nil {
 			return err
 		}
@@ -363,18 +366,18 @@ func (p *Postgres) SeatQueued(ctx context.Context, players []string, t Table, st
 		case err != nil:
 			return p.fail(err, "seating the queue at %s", t.ID)
 		case tag.RowsAffected() != int64(len(players)):
-			return ErrQueueChanged
+			return store.ErrQueueChanged
 		}
 		return p.createTable(ctx, tx, t, start)
 	})
 }
 
-// AppendChat implements Chats in one statement. Two lines of one table
+// AppendChat implements store.Chats in one statement. Two lines of one table
 // written at once may both take the same number: the primary key refuses
 // the second, which tries again with the next.
-func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
+func (p *Store) AppendChat(ctx context.Context, l store.Line) (int, error) {
 	if p.closed.Load() {
-		return 0, ErrClosed
+		return 0, store.ErrClosed
 	}
 	for try := 0; ; try++ {
 		var no int
@@ -394,33 +397,48 @@ func (p *Postgres) AppendChat(ctx context.Context, l Line) (int, error) {
 		// stored whatever happens to the delete, and a delete that fails
 		// (or a crash between the two) leaves a few lines too many, which
 		// the next line's delete takes.
-		p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id = $1 AND no <= $2`, l.Table, no-ChatKept)
+		p.exec(ctx, `DELETE FROM tapis_chat WHERE table_id = $1 AND no <= $2`, l.Table, no-store.ChatKept)
 		return no, nil
 	}
 }
 
-// PruneChat implements Chats, as SQLite's does.
-func (p *Postgres) PruneChat(ctx context.Context, before time.Time) (int, error) {
-	n, err := p.exec(ctx, qPruneChat.pg, before.UnixMilli())
+// PruneChat implements store.Chats, as SQLite's does.
+func (p *Store) PruneChat(ctx context.Context, before time.Time) (int, error) {
+	n, err := p.exec(ctx, sqldb.PruneChat.Postgres, before.UnixMilli())
 	if err != nil {
 		return 0, p.fail(err, "pruning the chat")
 	}
 	return int(n), nil
 }
 
-// Chat implements Chats.
-func (p *Postgres) Chat(ctx context.Context, table string, limit int) ([]Line, error) {
+// Chat implements store.Chats.
+func (p *Store) Chat(ctx context.Context, table string, limit int) ([]store.Line, error) {
 	if p.closed.Load() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
-	rows, err := p.pool.Query(ctx, qChat.pg, table, max(limit, 0))
+	rows, err := p.pool.Query(ctx, sqldb.Chat.Postgres, table, max(limit, 0))
 	if err != nil {
 		return nil, p.fail(err, "chat of %s", table)
 	}
 	defer rows.Close()
-	out, err := scanLines(rows, table)
+	out, err := sqldb.ScanLines(rows, table)
 	if err != nil {
 		return nil, p.fail(err, "chat of %s", table)
 	}
 	return out, nil
+}
+
+// Secret implements store.Secrets. Under READ COMMITTED, an insert meeting
+// another node's, not yet committed, waits for it and then does nothing;
+// the SELECT, a statement of its own, sees whichever row was committed.
+func (p *Store) Secret(ctx context.Context) ([]byte, error) {
+	if _, err := p.exec(ctx, sqldb.NewSecret.Postgres,
+		sqldb.SecretName, store.NewSecret()); err != nil {
+		return nil, p.fail(err, "the server's secret")
+	}
+	var b []byte
+	if err := p.pool.QueryRow(ctx, sqldb.Secret.Postgres, sqldb.SecretName).Scan(&b); err != nil {
+		return nil, p.fail(err, "the server's secret")
+	}
+	return store.CheckSecret(b)
 }

@@ -1,12 +1,15 @@
-package store
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"tapis/store"
 )
 
 // sqliteOpen lists the open tables with what Summary needs, in one query:
@@ -21,31 +24,31 @@ const sqliteOpen = `
 	WHERE t.closed = '' AND (m.over IS NULL OR m.over = 0)
 	ORDER BY t.id`
 
-// Open implements Store. SQLite keeps whatever a damaged file or a hand
+// Open implements store.Store. SQLite keeps whatever a damaged file or a hand
 // edit puts in a column, whatever its declared type: each value is read
 // loosely, and one that is not what it should be makes that table's
 // Problem, not the call's error. A page the file cannot read still fails
 // the call: nothing after it can be trusted to be listed.
-func (s *SQLite) Open(ctx context.Context) ([]Summary, error) {
+func (s *Store) Open(ctx context.Context) ([]store.Summary, error) {
 	if s.closed() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, sqliteOpen)
 	if err != nil {
 		return nil, fmt.Errorf("store: open tables: %v", err)
 	}
 	defer rows.Close()
-	var out []Summary
+	var out []store.Summary
 	for rows.Next() {
 		var v [8]any
 		if err := rows.Scan(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]); err != nil {
 			return nil, fmt.Errorf("store: open tables: %v", err)
 		}
 		var d decoder
-		sm := Summary{ID: d.text("id", v[0]), Game: d.text("game", v[1])}
+		sm := store.Summary{ID: d.text("id", v[0]), Game: d.text("game", v[1])}
 		if n, ok := d.int("players", v[2]); ok {
 			sm.Players = int(n)
-			if err := checkPlayers(sm.Players); err != nil {
+			if err := store.CheckPlayers(sm.Players); err != nil {
 				d.problems = append(d.problems, err.Error())
 			}
 		}
@@ -105,12 +108,12 @@ func kindOf(v any) string {
 	return fmt.Sprintf("a %T", v)
 }
 
-// Load implements Store.
-func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
+// Load implements store.Store.
+func (s *Store) Load(ctx context.Context, id string) (store.Saved, error) {
 	if s.closed() {
-		return Saved{}, ErrClosed
+		return store.Saved{}, store.ErrClosed
 	}
-	var t Saved
+	var t store.Saved
 	var opts, closed string
 	var created, turn, active int64
 	var no, seed, over sql.NullInt64
@@ -124,30 +127,30 @@ func (s *SQLite) Load(ctx context.Context, id string) (Saved, error) {
 	if err != nil {
 		return t, fmt.Errorf("store: table %s: %v", id, err)
 	}
-	if err := checkPlayers(t.Players); err != nil {
+	if err := store.CheckPlayers(t.Players); err != nil {
 		return t, fmt.Errorf("store: table %s: %v", id, err)
 	}
 	t.Options = json.RawMessage(opts)
 	t.Created = time.UnixMilli(created)
 	t.Active = time.UnixMilli(active)
 	t.TurnTime = time.Duration(turn) * time.Millisecond
-	t.Closed = Closed(closed)
+	t.Closed = store.Closed(closed)
 	if no.Valid {
-		t.Match = &Match{No: int(no.Int64), Seed: uint64(seed.Int64), Over: over.Int64 != 0}
+		t.Match = &store.Match{No: int(no.Int64), Seed: uint64(seed.Int64), Over: over.Int64 != 0}
 	}
 	return t, s.load(ctx, &t)
 }
 
 // load fills a saved table's seats and its match's moves.
-func (s *SQLite) load(ctx context.Context, t *Saved) error {
-	t.Seats = make([]Seat, t.Players)
+func (s *Store) load(ctx context.Context, t *store.Saved) error {
+	t.Seats = make([]store.Seat, t.Players)
 	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, bot, token_hash, player FROM tapis_seats WHERE table_id = ?`, t.ID)
 	if err != nil {
 		return fmt.Errorf("store: seats of %s: %v", t.ID, err)
 	}
 	for rows.Next() {
 		var i int
-		var st Seat
+		var st store.Seat
 		if err := rows.Scan(&i, &st.Name, &st.Bot, &st.TokenHash, &st.Player); err != nil {
 			rows.Close()
 			return fmt.Errorf("store: seats of %s: %v", t.ID, err)
@@ -170,7 +173,7 @@ func (s *SQLite) load(ctx context.Context, t *Saved) error {
 	defer rows.Close()
 	for rows.Next() {
 		var idx int
-		var m Move
+		var m store.Move
 		var mv string
 		if err := rows.Scan(&idx, &m.Seat, &mv); err != nil {
 			return fmt.Errorf("store: moves of %s: %v", t.ID, err)
@@ -187,10 +190,10 @@ func (s *SQLite) load(ctx context.Context, t *Saved) error {
 	return nil
 }
 
-// Tables implements Store.
-func (s *SQLite) Tables(ctx context.Context) ([]string, error) {
+// Tables implements store.Store.
+func (s *Store) Tables(ctx context.Context) ([]string, error) {
 	if s.closed() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tapis_tables ORDER BY id`)
 	if err != nil {
@@ -211,12 +214,12 @@ func (s *SQLite) Tables(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// Check implements IntegrityChecker with SQLite's integrity check, which reads
+// Check implements store.IntegrityChecker with SQLite's integrity check, which reads
 // every page of the file: its b-trees, their order, and that each index
 // matches its table.
-func (s *SQLite) Check(ctx context.Context) error {
+func (s *Store) Check(ctx context.Context) error {
 	if s.closed() {
-		return ErrClosed
+		return store.ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `PRAGMA integrity_check(20)`)
 	if err != nil {
@@ -240,4 +243,39 @@ func (s *SQLite) Check(ctx context.Context) error {
 		return fmt.Errorf("store: integrity check: %s", strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// Match implements store.Store: Load's query, for match no instead of the
+// latest.
+func (s *Store) Match(ctx context.Context, id string, no int) (store.Saved, error) {
+	if s.closed() {
+		return store.Saved{}, store.ErrClosed
+	}
+	var t store.Saved
+	var opts, closed string
+	var created, turn, active int64
+	var mno, seed, over sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `
+		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
+		  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
+		FROM tapis_tables t LEFT JOIN tapis_matches m ON m.table_id = t.id AND m.no = ?
+		WHERE t.id = ?`, no, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
+		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &mno, &seed, &over)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return t, store.NoMatch(id, no)
+	case err != nil:
+		return t, fmt.Errorf("store: table %s: %v", id, err)
+	case !mno.Valid:
+		return t, store.NoMatch(id, no)
+	}
+	if err := store.CheckPlayers(t.Players); err != nil {
+		return t, fmt.Errorf("store: table %s: %v", id, err)
+	}
+	t.Options = json.RawMessage(opts)
+	t.Created, t.Active = time.UnixMilli(created), time.UnixMilli(active)
+	t.TurnTime = time.Duration(turn) * time.Millisecond
+	t.Closed = store.Closed(closed)
+	t.Match = &store.Match{No: int(mno.Int64), Seed: uint64(seed.Int64), Over: over.Int64 != 0}
+	return t, s.load(ctx, &t)
 }

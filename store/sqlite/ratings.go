@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -6,30 +6,33 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"tapis/store"
+	"tapis/store/sqldb"
 )
 
-// RecordRated implements Ratings. The read and the writes are one op of
+// RecordRated implements store.Ratings. The read and the writes are one op of
 // the one writer, inside its transaction: no other write can come between
 // them, on this node or (SQLite being one file for one server) any other.
-func (s *SQLite) RecordRated(ctx context.Context, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
-	if err := checkRated(m); err != nil {
+func (s *Store) RecordRated(ctx context.Context, m store.RatedMatch, update func([]store.Standing) ([]store.Standing, error)) error {
+	if err := store.CheckRated(m); err != nil {
 		return err
 	}
 	return s.do(ctx, op{run: func(tx *sql.Tx) error { return sqliteRecord(tx, m, update) }})
 }
 
-func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing, error)) error {
+func sqliteRecord(tx *sql.Tx, m store.RatedMatch, update func([]store.Standing) ([]store.Standing, error)) error {
 	res, err := tx.Exec(`INSERT OR IGNORE INTO tapis_rated_matches (table_id, no, game, at) VALUES (?, ?, ?, ?)`,
 		m.Table, m.No, m.Game, m.At.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: rated match %s/%d: %v", m.Table, m.No, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrRecorded
+		return store.ErrRecorded
 	}
-	before := make([]Standing, len(m.Seats))
+	before := make([]store.Standing, len(m.Seats))
 	for i, st := range m.Seats {
-		b := Standing{Player: st.Player, Game: m.Game}
+		b := store.Standing{Player: st.Player, Game: m.Game}
 		err := tx.QueryRow(`SELECT mu, sigma, games, wins, fixed FROM tapis_ratings WHERE player = ? AND game = ?`, st.Player, m.Game).
 			Scan(&b.Mu, &b.Sigma, &b.Games, &b.Wins, &b.Fixed)
 		switch {
@@ -40,7 +43,7 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 		}
 		before[i] = b
 	}
-	after, err := rated(m, before, update)
+	after, err := store.Updated(m, before, update)
 	if err != nil {
 		return err
 	}
@@ -52,7 +55,7 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 			a.Player, a.Game, a.Mu, a.Sigma, a.Ordinal(), a.Games, a.Wins, a.Fixed); err != nil {
 			return fmt.Errorf("store: rating of %s: %v", a.Player, err)
 		}
-		if _, err := tx.Exec(qRatedResult.sqlite,
+		if _, err := tx.Exec(sqldb.RatedResult.SQLite,
 			m.Table, m.No, st.Seat, m.Game, len(m.Seats), st.Player, st.Rank, st.Score,
 			before[i].Mu, before[i].Sigma, a.Mu, a.Sigma, m.At.UnixMilli()); err != nil {
 			return fmt.Errorf("store: rated match %s/%d: %v", m.Table, m.No, err)
@@ -61,33 +64,29 @@ func sqliteRecord(tx *sql.Tx, m RatedMatch, update func([]Standing) ([]Standing,
 	return nil
 }
 
-// SetAnchor implements Ratings.
-func (s *SQLite) SetAnchor(ctx context.Context, player, game string, mu, sigma float64) error {
+// SetAnchor implements store.Ratings.
+func (s *Store) SetAnchor(ctx context.Context, player, game string, mu, sigma float64) error {
 	return s.exec(ctx, `INSERT INTO tapis_ratings (player, game, mu, sigma, ordinal, games, wins, fixed) VALUES (?, ?, ?, ?, ?, 0, 0, 1)
 		ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, fixed = 1`,
 		player, game, mu, sigma, mu-3*sigma)
 }
 
-func scanStanding(sc interface{ Scan(...any) error }, st *Standing) error {
-	return sc.Scan(&st.Player, &st.Game, &st.Mu, &st.Sigma, &st.Games, &st.Wins, &st.Fixed)
-}
-
-// Leaderboard implements Ratings: a walk down tapis_ratings_board.
-func (s *SQLite) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]Ranked, error) {
+// Leaderboard implements store.Ratings: a walk down tapis_ratings_board.
+func (s *Store) Leaderboard(ctx context.Context, game string, minGames, limit, offset int) ([]store.Ranked, error) {
 	if s.closed() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
+	rows, err := s.db.QueryContext(ctx, `SELECT `+sqldb.StandingColumns+` FROM tapis_ratings
 		WHERE game = ? AND fixed = 0 AND games >= ? ORDER BY ordinal DESC, player LIMIT ? OFFSET ?`,
 		game, minGames, max(limit, 0), max(offset, 0))
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard of %s: %v", game, err)
 	}
 	defer rows.Close()
-	var out []Ranked
+	var out []store.Ranked
 	for rows.Next() {
-		r := Ranked{Rank: max(offset, 0) + len(out) + 1}
-		if err := scanStanding(rows, &r.Standing); err != nil {
+		r := store.Ranked{Rank: max(offset, 0) + len(out) + 1}
+		if err := sqldb.ScanStanding(rows, &r.Standing); err != nil {
 			return nil, fmt.Errorf("store: leaderboard of %s: %v", game, err)
 		}
 		out = append(out, r)
@@ -98,16 +97,16 @@ func (s *SQLite) Leaderboard(ctx context.Context, game string, minGames, limit, 
 	return out, nil
 }
 
-// Rank implements Ratings: the players above are counted on the index.
-func (s *SQLite) Rank(ctx context.Context, game, player string, minGames int) (Ranked, error) {
+// Rank implements store.Ratings: the players above are counted on the index.
+func (s *Store) Rank(ctx context.Context, game, player string, minGames int) (store.Ranked, error) {
 	if s.closed() {
-		return Ranked{}, ErrClosed
+		return store.Ranked{}, store.ErrClosed
 	}
-	var r Ranked
-	err := scanStanding(s.db.QueryRowContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings
+	var r store.Ranked
+	err := sqldb.ScanStanding(s.db.QueryRowContext(ctx, `SELECT `+sqldb.StandingColumns+` FROM tapis_ratings
 		WHERE player = ? AND game = ? AND fixed = 0 AND games >= ?`, player, game, minGames), &r.Standing)
 	if errors.Is(err, sql.ErrNoRows) {
-		return r, ErrNotFound
+		return r, store.ErrNotFound
 	}
 	if err == nil {
 		o := r.Ordinal()
@@ -121,19 +120,19 @@ func (s *SQLite) Rank(ctx context.Context, game, player string, minGames int) (R
 	return r, nil
 }
 
-// Profile implements Ratings.
-func (s *SQLite) Profile(ctx context.Context, player string, recent int) (Profile, error) {
+// Profile implements store.Ratings.
+func (s *Store) Profile(ctx context.Context, player string, recent int) (store.Profile, error) {
 	if s.closed() {
-		return Profile{}, ErrClosed
+		return store.Profile{}, store.ErrClosed
 	}
-	var p Profile
-	rows, err := s.db.QueryContext(ctx, `SELECT `+standingColumns+` FROM tapis_ratings WHERE player = ? ORDER BY game`, player)
+	var p store.Profile
+	rows, err := s.db.QueryContext(ctx, `SELECT `+sqldb.StandingColumns+` FROM tapis_ratings WHERE player = ? ORDER BY game`, player)
 	if err != nil {
 		return p, fmt.Errorf("store: profile of %s: %v", player, err)
 	}
 	for rows.Next() {
-		var st Standing
-		if err := scanStanding(rows, &st); err != nil {
+		var st store.Standing
+		if err := sqldb.ScanStanding(rows, &st); err != nil {
 			rows.Close()
 			return p, fmt.Errorf("store: profile of %s: %v", player, err)
 		}
@@ -143,21 +142,21 @@ func (s *SQLite) Profile(ctx context.Context, player string, recent int) (Profil
 	if err := rows.Err(); err != nil {
 		return p, fmt.Errorf("store: profile of %s: %v", player, err)
 	}
-	p.History, err = s.results(ctx, `WHERE player = ? ORDER BY at DESC, table_id DESC, no DESC LIMIT ?`, player, HistoryLimit)
+	p.History, err = s.results(ctx, `WHERE player = ? ORDER BY at DESC, table_id DESC, no DESC LIMIT ?`, player, store.HistoryLimit)
 	if err != nil {
 		return p, fmt.Errorf("store: profile of %s: %v", player, err)
 	}
-	p.Recent = append([]Result(nil), p.History[:min(max(recent, 0), len(p.History))]...)
+	p.Recent = append([]store.Result(nil), p.History[:min(max(recent, 0), len(p.History))]...)
 	for i, j := 0, len(p.History)-1; i < j; i, j = i+1, j-1 {
 		p.History[i], p.History[j] = p.History[j], p.History[i]
 	}
 	return p, nil
 }
 
-// MatchResults implements Ratings.
-func (s *SQLite) MatchResults(ctx context.Context, table string, no int) ([]Result, error) {
+// MatchResults implements store.Ratings.
+func (s *Store) MatchResults(ctx context.Context, table string, no int) ([]store.Result, error) {
 	if s.closed() {
-		return nil, ErrClosed
+		return nil, store.ErrClosed
 	}
 	out, err := s.results(ctx, `WHERE table_id = ? AND no = ? ORDER BY seat`, table, no)
 	if err != nil {
@@ -167,11 +166,11 @@ func (s *SQLite) MatchResults(ctx context.Context, table string, no int) ([]Resu
 }
 
 // results reads tapis_rated_results rows chosen by where.
-func (s *SQLite) results(ctx context.Context, where string, args ...any) ([]Result, error) {
-	rows, err := s.db.QueryContext(ctx, resultColumns+strings.TrimSpace(where), args...)
+func (s *Store) results(ctx context.Context, where string, args ...any) ([]store.Result, error) {
+	rows, err := s.db.QueryContext(ctx, sqldb.ResultColumns+strings.TrimSpace(where), args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	return scanResults(rows)
+	return sqldb.ScanResults(rows)
 }
