@@ -127,6 +127,11 @@ func (c *Config) pairing(us []unit) *Pairing {
 	p.Share, p.ShareCI95 = MeanCI(shares)
 	// A share is between 0 and 1, whatever the normal approximation says.
 	p.ShareCI95 = Interval{max(0, p.ShareCI95[0]), min(1, p.ShareCI95[1])}
+	if p.Share == 0 || p.Share == 1 {
+		// Every deal won (or lost) has no spread to measure, but is no
+		// certainty: the Wilson interval of as many wins in as many deals.
+		p.ShareCI95 = Wilson(p.Share*float64(len(us)), len(us))
+	}
 	p.PointsDiff, p.PointsDiffCI95 = RatioCI(diffs, rounds)
 	p.PointsRatio, p.PointsRatioCI95 = RatioCI(points, others)
 	return p
