@@ -145,11 +145,15 @@ func TestDuplicateWantsWholeDeals(t *testing.T) {
 func TestGapClosed(t *testing.T) {
 	c := Config{Game: limits.Game{}, Players: 2, Bots: []string{"heuristic", "random"}, Games: 40, Seed: 2, Duplicate: true, Workers: 2}
 	strong := run(t, c)
-	for _, by := range []Measure{ByShare, ByPoints} {
-		g, iv, err := GapClosed(strong, strong, by)
-		if err != nil || g != 1 || iv != (Interval{1, 1}) {
-			t.Fatalf("measure %d: a bot against itself closes %v %v (%v), want all of it", by, g, iv, err)
-		}
+	if g, iv, err := GapClosed(strong, strong, ByPoints); err != nil || g != 1 || iv != (Interval{1, 1}) {
+		t.Fatalf("by points, a bot against itself closes %v %v (%v), want all of it", g, iv, err)
+	}
+	// The heuristic wins all 20 deals: resampling them cannot vary, but
+	// its share's Wilson interval, [83.9%, 100%] over the cheat's edge of
+	// one half, bounds the gap closed.
+	g, iv, err := GapClosed(strong, strong, ByShare)
+	if lo := (Wilson(20, 20)[0] - 0.5) / 0.5; err != nil || g != 1 || !near(iv[0], lo, 1e-12) || iv[1] != 1 || !near(lo, 0.6777, 1e-4) {
+		t.Fatalf("by share, a bot against itself closes %v %v (%v), want 1 [0.6777, 1]", g, iv, err)
 	}
 	c.Bots = []string{"random", "random"}
 	even := run(t, c)
@@ -164,5 +168,18 @@ func TestGapClosed(t *testing.T) {
 	c.Duplicate, c.Rotate = false, false
 	if _, _, err := GapClosed(run(t, c), strong, ByShare); err == nil {
 		t.Fatal("a run without rotation compared")
+	}
+}
+
+// A duplicate run's figures, intervals included, depend on its seed
+// alone, not on how many workers play its deals' games.
+func TestDuplicateDeterministicAcrossWorkers(t *testing.T) {
+	c := Config{Game: cabo.Game{}, Players: 3, Bots: []string{"heuristic", "random", "random"}, Games: 60, Seed: 9, Duplicate: true}
+	c.Workers = 1
+	a := run(t, c)
+	c.Workers = 2
+	b := run(t, c)
+	if !reflect.DeepEqual(a.Seats, b.Seats) || !reflect.DeepEqual(a.Pairing, b.Pairing) {
+		t.Fatalf("one worker: %+v %+v\ntwo: %+v %+v", a.Seats, a.Pairing, b.Seats, b.Pairing)
 	}
 }

@@ -195,5 +195,16 @@ func GapClosed(honest, cheat Report, by Measure) (float64, Interval, error) {
 	if math.IsNaN(g) {
 		return 0, unknown, errors.New("gap closed: the cheating bot is no better than the others")
 	}
-	return g, Bootstrap(len(h), honest.seed, stat), nil
+	iv := Bootstrap(len(h), honest.seed, stat)
+	if s := honest.Pairing.Share; by == ByShare && (s == 0 || s == 1) {
+		// Every deal went one way: resamples cannot vary, yet the share
+		// is uncertain. Its own (Wilson) bounds, over the cheat's edge,
+		// widen the interval to what they allow.
+		den := edge(c, all)
+		for _, b := range honest.Pairing.ShareCI95 {
+			v := (b - even) / den
+			iv = Interval{min(iv[0], v), max(iv[1], v)}
+		}
+	}
+	return g, iv, nil
 }
