@@ -19,7 +19,7 @@ import (
 // gives how much of the gap to perfect information hard closes.
 var levelPairings = [][2]string{{"normal", "easy"}, {"hard", "normal"}, {"hard", "easy"}, {"cheat", "easy"}}
 
-// levelsTable is one game's row: its runs, in levelPairings' order.
+// levelsRow is one game's row: its table size and runs, in levelPairings' order.
 type levelsRow struct {
 	title   string
 	players int
@@ -33,15 +33,17 @@ type levelsRow struct {
 // checks the doc; how long it took goes to stderr.
 func levelsTableCmd(ctx context.Context, names []string, players, n int, seed uint64, workers int, stdout, stderr io.Writer) int {
 	start := time.Now()
+	for _, name := range names {
+		if games.Named(name) == nil {
+			fail(stderr, "sim", "unknown game %q (have %s)", name, strings.Join(games.Names(), ", "))
+			return 2
+		}
+	}
 	// Each row is written when its game is done: a long run's first rows
 	// are there to read before its last.
 	writeLevelsHeader(stdout)
 	for _, name := range names {
 		g := games.Named(name)
-		if g == nil {
-			fail(stderr, "sim", "unknown game %q (have %s)", name, strings.Join(games.Names(), ", "))
-			return 2
-		}
 		row := levelsRow{title: name, players: tableSize(g, players)}
 		if e, ok := game.EntryOf(g); ok && e.Look.Title != "" {
 			row.title = e.Look.Title

@@ -149,4 +149,7 @@ func TestSimDuplicate(t *testing.T) {
 	if code, _, errs := tapis("sim", "--game", "cabo", "--players", "3", "--games", "10", "--duplicate"); code != 2 || !strings.Contains(errs, "whole number of deals") {
 		t.Fatalf("10 games of 3 seatings: exit %d, %q", code, errs)
 	}
+	if code, out, errs := tapis("sim", "--levels-table", "--game", "chess"); code != 2 || out != "" || !strings.HasPrefix(errs, `tapis sim: unknown game "chess"`) {
+		t.Fatalf("--levels-table of no game: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 }
