@@ -54,6 +54,11 @@ func TestPinnedReports(t *testing.T) {
 				t.Errorf("%d games, %d moves, %d rounds; pinned %d, %d, %d", got.Games, got.Moves, got.Rounds,
 					pin.Want.Games, pin.Want.Moves, pin.Want.Rounds)
 			}
+			// The pins predate the mean's interval: every figure they
+			// hold is compared, that one is left out.
+			for s := range got.Seats {
+				got.Seats[s].MeanRoundScoreCI95 = Interval{}
+			}
 			if !reflect.DeepEqual(got.Seats, pin.Want.Seats) {
 				t.Errorf("seats\n%+v\npinned\n%+v", got.Seats, pin.Want.Seats)
 			}

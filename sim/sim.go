@@ -1,5 +1,7 @@
 // Package sim plays many games between bots and measures them: wins with a
-// 95% interval and the mean score per round, per seat.
+// 95% interval and the mean score per round with its own, per seat or per
+// bot; with duplicate deals, every deal once per seating, so that the
+// luck of the cards cancels out of the comparison.
 package sim
 
 import (
@@ -7,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,13 @@ type Config struct {
 	// Over Players! games every bot sits in every seat and beside every
 	// other, on each side, equally often.
 	Shuffle bool
+	// Duplicate plays each deal (each game seed) once per seating: game i
+	// is deal i/k, seated k ways, where k is Seatings (the Players
+	// rotations; with Shuffle every one of the Players! orders). Luck of
+	// the deal then falls on every bot alike, and the intervals are taken
+	// over deals, whose results vary far less than single games'. It
+	// implies Rotate; Games must be a whole number of deals.
+	Duplicate bool
 	// OnGame, when set, is told each finished game's result and which
 	// bot (index into Bots) sat in each seat: for ratings, which need the
 	// games one by one. It is called from the workers, in no set order.
@@ -64,8 +72,11 @@ type Seat struct {
 	// common (Limits).
 	Share     float64    `json:"share"`
 	ShareCI95 [2]float64 `json:"share_ci95"`
-	// MeanRoundScore is the mean of the seat's (bot's) round scores.
-	MeanRoundScore float64 `json:"mean_round_score"`
+	// MeanRoundScore is the mean of the seat's (bot's) round scores;
+	// its interval is over games (deals when duplicate), a game's rounds
+	// not being independent of each other.
+	MeanRoundScore     float64  `json:"mean_round_score"`
+	MeanRoundScoreCI95 Interval `json:"mean_round_score_ci95"`
 }
 
 // Report is a simulation's result.
@@ -82,6 +93,17 @@ type Report struct {
 	// Workers are each worker's share of the run, in the order they
 	// started: how fast one core plays the game, bots included.
 	Workers []Worker `json:"workers"`
+	// Deals and Seatings are a duplicate run's: Games is Deals × Seatings.
+	Deals    int `json:"deals,omitempty"`
+	Seatings int `json:"seatings,omitempty"`
+	// Pairing compares the first bot with the others, when the bots move
+	// round the table (Rotate, Shuffle or Duplicate).
+	Pairing *Pairing `json:"pairing,omitempty"`
+
+	// units are the independent units' figures (deals, or games), kept
+	// for comparisons between runs of the same seeds (GapClosed).
+	units []unit
+	seed  uint64
 }
 
 // Worker is what one worker played. Which games a worker gets depends on
@@ -160,8 +182,10 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	all := make([]*worker, workers)
 	errs := make([]error, workers)
 	var done sync.WaitGroup
+	rec := newRecords(c.Games, c.Players)
 	for k := range all {
 		w := newWorker(&c)
+		w.rec = rec
 		all[k] = w
 		done.Add(1)
 		go func() {
@@ -208,7 +232,7 @@ func Run(ctx context.Context, c Config) (Report, error) {
 		total.moves += t.moves
 		ws = append(ws, Worker{Games: w.games, Moves: t.moves, Seconds: w.busy.Seconds(), MovesPerSecond: perSecond(t.moves, w.busy)})
 	}
-	rep := c.report(total, time.Since(start))
+	rep := c.report(total, rec, time.Since(start))
 	rep.Workers = ws
 	return rep, nil
 }
@@ -244,6 +268,13 @@ func (c *Config) check() error {
 	if c.Games <= 0 {
 		return fmt.Errorf("%d games: want at least 1", c.Games)
 	}
+	if c.Duplicate {
+		c.Rotate = true
+		if k := c.Seatings(); c.Games%k != 0 {
+			return fmt.Errorf("%d games in duplicate: want a whole number of deals of %d seatings (%d or %d games)",
+				c.Games, k, c.Games/k*k, (c.Games/k+1)*k)
+		}
+	}
 	if c.MaxMoves == 0 {
 		c.MaxMoves = 1_000_000
 	}
@@ -252,9 +283,30 @@ func (c *Config) check() error {
 	return err
 }
 
-func (c *Config) report(t tally, elapsed time.Duration) Report {
+// Seatings is how many ways a duplicate run seats each deal: the Players
+// rotations, or with Shuffle all Players! orders; 1 when not duplicate.
+func (c *Config) Seatings() int {
+	if !c.Duplicate {
+		return 1
+	}
+	if !c.Shuffle {
+		return c.Players
+	}
+	k := 1
+	for m := 2; m <= c.Players; m++ {
+		k *= m
+	}
+	return k
+}
+
+func (c *Config) report(t tally, rec *records, elapsed time.Duration) Report {
 	r := Report{Game: c.Game.Name(), Games: c.Games, GamesPerSecond: float64(c.Games) / elapsed.Seconds(), Moves: t.moves, Rounds: t.rounds,
-		MovesPerSecond: perSecond(t.moves, elapsed)}
+		MovesPerSecond: perSecond(t.moves, elapsed), seed: c.Seed}
+	if c.Duplicate {
+		r.Seatings = c.Seatings()
+		r.Deals = c.Games / r.Seatings
+	}
+	per := rec.perUnit(c.Seatings())
 	for s := 0; s < c.Players; s++ {
 		seat := Seat{Bot: c.Bots[s], Wins: t.wins[s], WinRate: float64(t.wins[s]) / float64(c.Games)}
 		seat.CI95 = Wilson(float64(t.wins[s]), c.Games)
@@ -264,32 +316,14 @@ func (c *Config) report(t tally, elapsed time.Duration) Report {
 		if t.rounds > 0 {
 			seat.MeanRoundScore = float64(t.roundScores[s]) / float64(t.rounds)
 		}
+		_, seat.MeanRoundScoreCI95 = RatioCI(per.points[s], per.rounds)
 		r.Seats = append(r.Seats, seat)
 	}
+	if c.Rotate {
+		r.units = per.pairingUnits()
+		r.Pairing = c.pairing(r.units)
+	}
 	return r
-}
-
-// Wilson is the 95% Wilson score interval of k successes in n trials. A
-// fractional k (shared wins) gets the interval of its proportion, which
-// errs wide: a half win varies less than a coin toss.
-func Wilson(k float64, n int) [2]float64 {
-	if n == 0 {
-		return [2]float64{0, 1}
-	}
-	const z = 1.959963984540054
-	p, nf := k/float64(n), float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	lo, hi := math.Max(0, mid-half), math.Min(1, mid+half)
-	// Rounding must not push a bound past an extreme observation.
-	if k <= 0 {
-		lo = 0
-	}
-	if k >= nf {
-		hi = 1
-	}
-	return [2]float64{lo, hi}
 }
 
 // mix derives a seed from two numbers (splitmix64's finaliser), so that

@@ -8,18 +8,6 @@ import (
 	"tapis/games/cabo"
 )
 
-func TestWilson(t *testing.T) {
-	for _, tc := range []struct {
-		k, n   int
-		lo, hi float64
-	}{{50, 100, 0.4038, 0.5962}, {0, 10, 0, 0.2775}, {10, 10, 0.7225, 1}} {
-		got := Wilson(float64(tc.k), tc.n)
-		if math.Abs(got[0]-tc.lo) > 1e-3 || math.Abs(got[1]-tc.hi) > 1e-3 {
-			t.Errorf("Wilson(%d, %d) = %v, want [%v, %v]", tc.k, tc.n, got, tc.lo, tc.hi)
-		}
-	}
-}
-
 // Results depend on the seed only, not on how many workers play.
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int) Report {

@@ -22,6 +22,8 @@ type worker struct {
 	busy  time.Duration
 	// res is reused to read the score at each round's end.
 	res game.Result
+	// rec, when set, is told each game's figures, for intervals.
+	rec *records
 }
 
 func newWorker(c *Config) *worker { return &worker{c: c, t: newTally(c.Players)} }
@@ -36,10 +38,15 @@ type match struct {
 }
 
 // setup deals game i and seats its bots in m; its seeds depend only on
-// (Seed, i). A bot already in m's seat is restarted rather than made
+// (Seed, i), and in a duplicate run only on (Seed, i's deal). A bot already in m's seat is restarted rather than made
 // anew when it is the same bot and can restart (bot.Restarter).
 func (c *Config) setup(i int, m *match) error {
-	m.i, m.seed = i, mix(c.Seed, uint64(i))
+	// The deal and which of its seatings: game i itself, unless duplicate.
+	deal, seating := i, i
+	if k := c.Seatings(); c.Duplicate {
+		deal, seating = i/k, i%k
+	}
+	m.i, m.seed = i, mix(c.Seed, uint64(deal))
 	var err error
 	m.st, err = c.Game.New(game.Config{Players: c.Players, Options: c.Options, Seed: m.seed})
 	if err != nil {
@@ -54,9 +61,9 @@ func (c *Config) setup(i int, m *match) error {
 		m.botAt[s] = s
 		switch {
 		case c.Shuffle:
-			m.botAt[s] = shuffled(i, s, c.Players)
+			m.botAt[s] = shuffled(seating, s, c.Players)
 		case c.Rotate:
-			m.botAt[s] = rotated(i, s, c.Players)
+			m.botAt[s] = rotated(seating, s, c.Players)
 		}
 		seed := mix(m.seed, uint64(s)+1)
 		if r, ok := m.players[s].(bot.Restarter); ok && c.Bots[prev] == c.Bots[m.botAt[s]] {
@@ -109,6 +116,7 @@ func (w *worker) run(m *match) error {
 		for s, v := range w.res.RoundScores {
 			w.t.roundScores[m.botAt[s]] += int64(v)
 		}
+		w.rec.round(m, w.res.RoundScores)
 	})
 	w.t.moves += int64(moves)
 	if err != nil {
@@ -124,5 +132,6 @@ func (w *worker) run(m *match) error {
 		w.t.wins[m.botAt[s]]++
 		w.t.shares[m.botAt[s]] += shareUnit / int64(len(w.res.Winners))
 	}
+	w.rec.won(m, w.res.Winners)
 	return nil
 }

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"tapis/game"
+	"tapis/games"
+	"tapis/sim"
+)
+
+// levelPairings are the comparisons of `tapis sim --levels-table`, each
+// the first level against the second at every other seat: the ladder
+// (normal above easy, hard above normal), hard against easy, and the
+// cheating bot at hard's budget against easy, which with the row before
+// gives how much of the gap to perfect information hard closes.
+var levelPairings = [][2]string{{"normal", "easy"}, {"hard", "normal"}, {"hard", "easy"}, {"cheat", "easy"}}
+
+// levelsRow is one game's row: its table size and runs, in levelPairings' order.
+type levelsRow struct {
+	title   string
+	players int
+	reps    []sim.Report
+}
+
+// levelsTableCmd is `tapis sim --levels-table`: every pairing of
+// levelPairings in each game, duplicate deals (the rotations) of about n
+// games each, and docs/bots.md's table of them in Markdown on stdout. The
+// table depends only on the seed and n, so that running the command again
+// checks the doc; how long it took goes to stderr.
+func levelsTableCmd(ctx context.Context, names []string, players, n int, seed uint64, workers int, stdout, stderr io.Writer) int {
+	start := time.Now()
+	for _, name := range names {
+		if games.Named(name) == nil {
+			fail(stderr, "sim", "unknown game %q (have %s)", name, strings.Join(games.Names(), ", "))
+			return 2
+		}
+	}
+	// Each row is written when its game is done: a long run's first rows
+	// are there to read before its last.
+	writeLevelsHeader(stdout)
+	for _, name := range names {
+		g := games.Named(name)
+		row := levelsRow{title: name, players: tableSize(g, players)}
+		if e, ok := game.EntryOf(g); ok && e.Look.Title != "" {
+			row.title = e.Look.Title
+		}
+		// Whole deals: n rounded up to the seatings.
+		k := row.players
+		games := (max(n, 1) + k - 1) / k * k
+		for _, pair := range levelPairings {
+			bots := []string{pair[0]}
+			for len(bots) < row.players {
+				bots = append(bots, pair[1])
+			}
+			began, last := time.Now(), time.Now()
+			rep, err := sim.Run(ctx, sim.Config{Game: g, Players: row.players, Bots: bots, Games: games, Seed: seed, Workers: workers, Duplicate: true,
+				Progress: func(done int, elapsed time.Duration) {
+					if time.Since(last) >= 10*time.Second {
+						last = time.Now()
+						fmt.Fprintf(stderr, "tapis sim: %s %s against %s: %d/%d games\n", name, pair[0], pair[1], done, games)
+					}
+				}})
+			if err != nil {
+				fail(stderr, "sim", "%v", err)
+				return 2
+			}
+			fmt.Fprintf(stderr, "tapis sim: %s %s against %s: %d games in %.0f s\n", name, pair[0], pair[1], games, time.Since(began).Seconds())
+			row.reps = append(row.reps, rep)
+		}
+		writeLevelsRow(stdout, row)
+	}
+	command := fmt.Sprintf("tapis sim --levels-table --games %d --seed %d", n, seed)
+	if len(names) == 1 {
+		command += " --game " + names[0]
+	}
+	if players > 0 {
+		command += fmt.Sprintf(" --players %d", players)
+	}
+	fmt.Fprintf(stdout, "\n(`%s`: duplicate deals, about %d games a pairing; "+
+		"the first level's share of the wins, then its points a round less the other's, or at more than two players its points "+
+		"as a share of theirs; 95%% intervals over deals.)\n", command, n)
+	fmt.Fprintf(stderr, "tapis sim: the levels' table took %.0f s\n", time.Since(start).Seconds())
+	return 0
+}
+
+// tableSize is the table a game's levels are compared at: players when
+// given and allowed, else 2 where the game is played by two, else 4 (as
+// Papayoo is mostly played), within the game's range.
+func tableSize(g game.Game, players int) int {
+	lo, hi := g.Players()
+	if players >= lo && players <= hi {
+		return players
+	}
+	if lo <= 2 {
+		return 2
+	}
+	return min(max(4, lo), hi)
+}
+
+// writeLevelsHeader writes the head of docs/bots.md's table.
+func writeLevelsHeader(w io.Writer) {
+	fmt.Fprint(w, "| game, table |")
+	for _, p := range levelPairings {
+		fmt.Fprintf(w, " %s against %s |", p[0], p[1])
+	}
+	fmt.Fprintln(w, " gap to `cheat` that `hard` closes |")
+	fmt.Fprintln(w, "|---|"+strings.Repeat("---|", len(levelPairings)+1))
+}
+
+// writeLevelsRow writes a game's row of the table. At two players a cell
+// is the first level's share of the wins and its points a round less the
+// other's; at more, where one plays several, its points a round as a share
+// of theirs, the measure that tells (Papayoo's penalties), and the gap
+// closed is measured by it.
+func writeLevelsRow(w io.Writer, row levelsRow) {
+	table := fmt.Sprintf("%d players", row.players)
+	if row.players > 2 {
+		table = fmt.Sprintf("one against %d", row.players-1)
+	}
+	fmt.Fprintf(w, "| %s, %s |", row.title, table)
+	for _, rep := range row.reps {
+		p := rep.Pairing
+		fmt.Fprintf(w, " %.1f%% %s;", 100*p.Share, interval(p.ShareCI95, 100, "%.1f%%"))
+		if row.players > 2 {
+			fmt.Fprintf(w, " points %.0f%% %s |", 100*p.PointsRatio, interval(p.PointsRatioCI95, 100, "%.0f%%"))
+		} else {
+			fmt.Fprintf(w, " %+.2f %s points |", p.PointsDiff, interval(p.PointsDiffCI95, 1, "%+.2f"))
+		}
+	}
+	by := sim.ByShare
+	if row.players > 2 {
+		by = sim.ByPoints
+	}
+	g, iv, err := sim.GapClosed(row.reps[2], row.reps[3], by)
+	if err != nil {
+		fmt.Fprintln(w, " – |")
+		return
+	}
+	fmt.Fprintf(w, " %.0f%% %s |\n", 100*g, interval(iv, 100, "%.0f%%"))
+}
