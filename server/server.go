@@ -140,7 +140,7 @@ type Config struct {
 	// metrics); it serves this server only. Nil: no metrics, at no cost.
 	Metrics *metrics.Metrics
 	// Cluster, if not nil, makes the server one node of a cluster
-	// (owner.go): it owns a table while it holds its lease in Leases,
+	// (package table/lease): it owns a table while it holds its lease in Leases,
 	// and relays the others' requests to their owners. Leases is then
 	// required: the store that all the nodes share.
 	Cluster *cluster.Node

@@ -50,8 +50,7 @@ func (t *table) attach(c *conn) {
 	}
 	t.conns[c] = struct{}{}
 	t.srv.cfg.Metrics.Connected(role(c.seat), 1)
-	t.talk.conns++
-	c.no = t.talk.conns
+	c.no = t.talk.Number()
 	if c.seat >= 0 {
 		t.seats[c.seat].conns++
 		t.dismiss(c.seat)

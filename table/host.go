@@ -34,6 +34,7 @@ import (
 	"tapis/metrics"
 	"tapis/store"
 	"tapis/table/lease"
+	"tapis/table/tableset"
 	"tapis/table/think"
 )
 
@@ -42,7 +43,7 @@ import (
 // take the defaults Defaults gives.
 type Config struct {
 	// Store keeps the tables; required. Leases, with Cluster, is the
-	// store all the nodes share (owner.go).
+	// store all the nodes share (package lease).
 	Store   store.Store
 	Cluster *cluster.Node
 	Leases  store.Leases
@@ -206,8 +207,8 @@ type Host struct {
 	stopTables context.CancelFunc
 
 	// tables is every table this node holds, loaded or dormant, and the
-	// one way a table moves between the two (tableset.go).
-	tables *tableSet
+	// one way a table moves between the two (package tableset).
+	tables *tableset.Set[*table]
 
 	mu      sync.Mutex
 	closing bool           // ctx has ended: no new connection reader
@@ -234,7 +235,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 			}
 		}
 	}
-	s := &Host{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: newTableSet(cfg.Logger),
+	s := &Host{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: tableset.New[*table](cfg.Logger),
 		guard: cfg.Guard, thinkers: think.NewPool(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
 	for _, g := range cfg.Games {
 		s.games[g.Name()] = g

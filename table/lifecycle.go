@@ -9,13 +9,15 @@ import (
 
 	"tapis/api"
 	"tapis/store"
+	"tapis/table/tableset"
+	"tapis/wire"
 )
 
 // A table's life. Its game (Status) goes waiting (seats free) → playing →
 // over → playing again ("play again"); the store knows that from its
-// matches. Where it lives (Residence), this file decides, in one place,
-// and the table set (tableset.go) holds, moving it only as the lifecycle
-// allows (legal):
+// matches. Where it lives (tableset.Residence), this file decides, in one
+// place, and the table set (package tableset) holds, moving it only as
+// the lifecycle allows:
 //
 //   - Loaded: a goroutine owns it (table.run) while anyone is connected,
 //     and for Config.IdleTimeout after the last one leaves;
@@ -23,7 +25,7 @@ import (
 //     request that needs it loads it (find), replaying its moves, holding
 //     it Loading meanwhile so that it is loaded once (the sweep holds it
 //     so while it closes it);
-//   - HandedOver: in a cluster, its lease went to another node (owner.go),
+//   - HandedOver: in a cluster, its lease went to another node (package lease),
 //     which loads it; this one holds nothing of it any more (Absent);
 //   - closed, for good, kept in the store (Absent here): expired (it
 //     waited for players and nobody came for Config.WaitingTTL), abandoned
@@ -35,15 +37,16 @@ import (
 // cost a query, not ten thousand replays. Nothing plays at a table nobody
 // is connected to (attended): its bots and stand-ins wait with it.
 
-// dormant is an open table that is not loaded.
-type dormant struct {
-	store.Summary
-	// unwait gives back its creator's waiting place (Limits.Waiting).
-	unwait func()
-	// loading is made when the table goes Loading (tableSet.move), and
-	// closed by its holder when it is done (done).
-	loading chan struct{}
-}
+// Status is where a table's game is (wire.Status): the table info, the
+// state message and the metrics' label carry it.
+type Status = wire.Status
+
+// The statuses of a table's game.
+const (
+	StatusWaiting = wire.StatusWaiting
+	StatusPlaying = wire.StatusPlaying
+	StatusOver    = wire.StatusOver
+)
 
 var (
 	errBusy   = errors.New("server: too many tables are in play; try again later")
@@ -61,11 +64,11 @@ func (s *Host) restore(ctx context.Context) error {
 	now := time.Now()
 	counts := map[store.Closed]int{}
 	for _, sm := range open {
-		d := &dormant{Summary: sm, unwait: func() {}}
+		d := &tableset.Asleep{Summary: sm, Unwait: func() {}}
 		why, reason := s.due(d, now)
 		if why == store.NotClosed && !sm.Started {
 			var refused string
-			if d.unwait, refused = s.guard.HoldWaiting(sm.Creator); refused != "" {
+			if d.Unwait, refused = s.guard.HoldWaiting(sm.Creator); refused != "" {
 				why, reason = store.Expired, "its creator ("+refused+") has too many tables waiting"
 			}
 		}
@@ -74,7 +77,7 @@ func (s *Host) restore(ctx context.Context) error {
 			// table another node holds is in play there, whatever the
 			// store's summary says of it.
 			if node, _, err := s.own.OwnerOf(ctx, sm.ID); err != nil || node != "" {
-				d.unwait()
+				d.Unwait()
 				continue
 			}
 			s.retire(ctx, d, why, reason)
@@ -82,20 +85,20 @@ func (s *Host) restore(ctx context.Context) error {
 			counts[why]++
 			continue
 		}
-		s.tables.mu.Lock()
-		if s.tables.move(sm.ID, Absent, Dormant, nil, d) != nil {
-			d.unwait() // the store listed it twice
+		s.tables.Lock()
+		if s.tables.Move(sm.ID, tableset.Absent, tableset.Dormant, nil, d) != nil {
+			d.Unwait() // the store listed it twice
 		}
-		s.tables.mu.Unlock()
+		s.tables.Unlock()
 	}
-	_, dormant := s.tables.count()
+	_, dormant := s.tables.Count()
 	s.log.Info("tables", "open", dormant, "expired", counts[store.Expired],
 		"abandoned", counts[store.Abandoned], "broken", counts[store.Broken])
 	return nil
 }
 
 // due says whether a dormant table must be closed now, and why.
-func (s *Host) due(d *dormant, now time.Time) (store.Closed, string) {
+func (s *Host) due(d *tableset.Asleep, now time.Time) (store.Closed, string) {
 	switch {
 	case d.Problem != "":
 		return store.Broken, d.Problem
@@ -112,8 +115,8 @@ func (s *Host) due(d *dormant, now time.Time) (store.Closed, string) {
 // forget drops what this node remembers of table id that is not its own:
 // a dormant summary read before another node played on.
 func (s *Host) forget(id string) {
-	if d := s.tables.forget(id); d != nil {
-		d.unwait()
+	if d := s.tables.Forget(id); d != nil {
+		d.Unwait()
 	}
 }
 
@@ -121,7 +124,7 @@ func (s *Host) forget(id string) {
 // HandOver): the set drops it, and its goroutine, if it had one, closes
 // its sockets and ends.
 func (s *Host) handOver(id, why string) {
-	if t := s.tables.handOver(id); t != nil {
+	if t, ok := s.tables.HandOver(id); ok {
 		s.log.Info("table handed over", "table", id, "because", why)
 		t.post(context.Background(), func() { t.handOver() })
 	}
@@ -130,7 +133,7 @@ func (s *Host) handOver(id, why string) {
 // stillDue reports whether a dormant table summarised as sm is due to
 // close now (lease.Owner's Due).
 func (s *Host) stillDue(sm store.Summary) bool {
-	why, _ := s.due(&dormant{Summary: sm}, time.Now())
+	why, _ := s.due(&tableset.Asleep{Summary: sm}, time.Now())
 	return why != store.NotClosed
 }
 
@@ -151,7 +154,7 @@ func (s *Host) close(ctx context.Context, id string, why store.Closed, reason st
 // last (rated.go: leaving is no way out of a loss), and one whose moves
 // ended the game (a crash came between its last move and its end) is
 // marked over by load, and stays, as a finished match does.
-func (s *Host) retire(ctx context.Context, d *dormant, why store.Closed, reason string) {
+func (s *Host) retire(ctx context.Context, d *tableset.Asleep, why store.Closed, reason string) {
 	if why == store.Abandoned {
 		if t, err := s.load(d); err == nil && t.st != nil {
 			if t.st.Over() {
@@ -183,27 +186,27 @@ func (s *Host) sweep() {
 			s.keepListed()
 		case now := <-tick.C:
 			type closing struct {
-				d      *dormant
+				d      *tableset.Asleep
 				why    store.Closed
 				reason string
 			}
 			var due []closing
 			ts := s.tables
-			ts.mu.Lock()
-			for id, d := range ts.dormant {
-				if d.loading != nil {
+			ts.Lock()
+			for id, d := range ts.AllAsleep() {
+				if d.Loading() != nil {
 					continue
 				}
 				if why, reason := s.due(d, now); why != store.NotClosed {
 					// Held Loading, as a load holds it, until the store
 					// says closed: a request meanwhile waits, then finds
 					// it closed rather than adopting it again (adopt).
-					if ts.move(id, Dormant, Loading, nil, d) == nil {
+					if ts.Move(id, tableset.Dormant, tableset.Loading, nil, d) == nil {
 						due = append(due, closing{d, why, reason})
 					}
 				}
 			}
-			ts.mu.Unlock()
+			ts.Unlock()
 			for _, c := range due {
 				ctx, cancel := s.persist()
 				// In a cluster, a table is closed by the node that holds
@@ -215,11 +218,11 @@ func (s *Host) sweep() {
 				}
 				cancel()
 				s.own.Release(c.d.ID)
-				ts.mu.Lock()
-				ts.move(c.d.ID, Loading, Absent, nil, c.d) // refused if handed over meanwhile
-				ts.mu.Unlock()
-				c.d.done()
-				c.d.unwait()
+				ts.Lock()
+				ts.Move(c.d.ID, tableset.Loading, tableset.Absent, nil, c.d) // refused if handed over meanwhile
+				ts.Unlock()
+				c.d.Done()
+				c.d.Unwait()
 			}
 			// Expired sessions are no use to anyone: the store forgets
 			// them (every node may do it; it is the same delete).
@@ -253,57 +256,57 @@ func (s *Host) find(w http.ResponseWriter, id string) *table {
 func (s *Host) lookup(id string) (*table, error) {
 	ts := s.tables
 	for {
-		ts.mu.Lock()
-		d := ts.dormant[id]
-		switch ts.residence(id) {
-		case Loaded:
-			t := ts.loaded[id]
-			ts.mu.Unlock()
+		ts.Lock()
+		d := ts.Asleep(id)
+		switch ts.At(id) {
+		case tableset.Loaded:
+			t := ts.Table(id)
+			ts.Unlock()
 			return t, nil
-		case Absent:
-			ts.mu.Unlock()
+		case tableset.Absent:
+			ts.Unlock()
 			if !s.adopt(id) {
 				return nil, nil
 			}
 			continue
-		case Loading:
-			wait := d.loading
-			ts.mu.Unlock()
+		case tableset.Loading:
+			wait := d.Loading()
+			ts.Unlock()
 			<-wait
 			continue
 		}
-		if len(ts.loaded) >= s.cfg.MaxTables {
-			ts.mu.Unlock()
+		if loaded, _ := ts.Sizes(); loaded >= s.cfg.MaxTables {
+			ts.Unlock()
 			return nil, errBusy
 		}
-		err := ts.move(id, Dormant, Loading, nil, d)
-		ts.mu.Unlock()
+		err := ts.Move(id, tableset.Dormant, tableset.Loading, nil, d)
+		ts.Unlock()
 		if err != nil {
 			continue
 		}
 		t, err := s.load(d)
-		ts.mu.Lock()
+		ts.Lock()
 		var moved error
 		if err == nil {
-			moved = ts.move(id, Loading, Loaded, t, d)
+			moved = ts.Move(id, tableset.Loading, tableset.Loaded, t, d)
 		} else {
-			moved = ts.move(id, Loading, Absent, nil, d)
+			moved = ts.Move(id, tableset.Loading, tableset.Absent, nil, d)
 		}
-		ts.mu.Unlock()
-		d.done()
+		ts.Unlock()
+		d.Done()
 		if moved != nil && err == nil {
 			// It left this node while it loaded (its lease lost, or
 			// forgotten for a fresher owner's): this copy is dropped,
 			// never run, its waiting place given back as its goroutine
 			// would have, and the table looked for again.
-			d.unwait()
+			d.Unwait()
 			continue
 		}
 		if err != nil {
 			ctx, cancel := s.persist()
 			s.close(ctx, id, store.Broken, err.Error())
 			cancel()
-			d.unwait()
+			d.Unwait()
 			return nil, errBroken
 		}
 		s.launch(t)
@@ -330,7 +333,7 @@ func (s *Host) adopt(id string) bool {
 	if id == "" || len(id) > 64 {
 		return false
 	}
-	if s.tables.isEnded(id) {
+	if s.tables.IsEnded(id) {
 		return false
 	}
 	ctx, cancel := s.persist()
@@ -342,7 +345,7 @@ func (s *Host) adopt(id string) bool {
 	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
 		// Over or closed is for good here: asked again, the answer is
 		// remembered rather than read again with all its moves.
-		s.tables.markEnded(id)
+		s.tables.MarkEnded(id)
 		return false
 	}
 	seated := 0
@@ -352,18 +355,18 @@ func (s *Host) adopt(id string) bool {
 		}
 	}
 	ts := s.tables
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	if ts.residence(id) == Absent {
-		ts.move(id, Absent, Dormant, nil, &dormant{Summary: store.Summary{ID: id, Game: sv.Game, Players: sv.Players, Created: sv.Created,
-			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, unwait: func() {}})
+	ts.Lock()
+	defer ts.Unlock()
+	if ts.At(id) == tableset.Absent {
+		ts.Move(id, tableset.Absent, tableset.Dormant, nil, &tableset.Asleep{Summary: store.Summary{ID: id, Game: sv.Game, Players: sv.Players, Created: sv.Created,
+			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, Unwait: func() {}})
 	}
 	return true
 }
 
 // load reads a dormant table and replays its match. A rules engine fed
 // a damaged row may panic: that makes the table broken, not the server.
-func (s *Host) load(d *dormant) (t *table, err error) {
+func (s *Host) load(d *tableset.Asleep) (t *table, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			t, err = nil, fmt.Errorf("replaying panicked: %v", r)
@@ -381,7 +384,7 @@ func (s *Host) load(d *dormant) (t *table, err error) {
 		return nil, fmt.Errorf("%d seats for %d players", len(sv.Seats), sv.Players)
 	}
 	t = newTable(s, sv.Table)
-	t.unwait = d.unwait
+	t.unwait = d.Unwait
 	if sv.Match != nil {
 		if err := t.replay(sv.Match); err != nil {
 			return nil, err
@@ -426,10 +429,10 @@ func (s *Host) evict(t *table) {
 	}
 	cancel()
 	ts := s.tables
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
+	ts.Lock()
+	defer ts.Unlock()
 	if expire || t.status() == StatusOver {
-		ts.move(t.id, Loaded, Absent, t, nil)
+		ts.Move(t.id, tableset.Loaded, tableset.Absent, t, nil)
 		return
 	}
 	seated := 0
@@ -438,12 +441,12 @@ func (s *Host) evict(t *table) {
 			seated++
 		}
 	}
-	d := &dormant{
+	d := &tableset.Asleep{
 		Summary: store.Summary{ID: t.id, Game: t.g.Name(), Players: t.players, Created: t.created,
 			Creator: t.creator, Active: active, Started: t.st != nil, Seated: seated},
-		unwait: t.unwait,
+		Unwait: t.unwait,
 	}
-	if ts.move(t.id, Loaded, Dormant, t, d) == nil {
+	if ts.Move(t.id, tableset.Loaded, tableset.Dormant, t, d) == nil {
 		// The waiting place goes with the summary, not with the
 		// goroutine.
 		t.unwait = func() {}
@@ -455,10 +458,11 @@ func (s *Host) evict(t *table) {
 // goroutines last showed it, and the dormant ones.
 func (s *Host) countTables() map[string]int {
 	ts := s.tables
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	n := map[string]int{Dormant.String(): len(ts.dormant)}
-	for _, t := range ts.loaded {
+	ts.Lock()
+	defer ts.Unlock()
+	_, asleep := ts.Sizes()
+	n := map[string]int{tableset.Dormant.String(): asleep}
+	for t := range ts.AllLoaded() {
 		n[t.shown.Load().(Status).String()]++
 	}
 	return n
@@ -468,7 +472,7 @@ func (s *Host) countTables() map[string]int {
 // Config.MaxTables: tables nobody is connected to then leave memory after
 // Limits.BusyIdle, and those waiting for players expire.
 func (s *Host) busy() bool {
-	loaded, _ := s.tables.count()
+	loaded, _ := s.tables.Count()
 	return loaded >= s.cfg.MaxTables*3/4
 }
 

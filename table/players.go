@@ -33,7 +33,7 @@ func (s *Host) Player(r *http.Request) (store.Player, bool) {
 // left alone, and leaves the lobby once its last touch is that old
 // (issue 24, finding 17).
 func (s *Host) keepListed() {
-	ts := s.tables.tables()
+	ts := s.tables.Tables()
 	for _, t := range ts {
 		touch := func() {
 			if t.st != nil || !t.seatedConnected() {
@@ -107,7 +107,7 @@ func (s *Host) reseat(now, was string, p store.Player) {
 		return
 	}
 	for _, pt := range ts {
-		t := s.tables.get(pt.ID)
+		t := s.tables.Get(pt.ID)
 		if t == nil {
 			continue
 		}

@@ -73,7 +73,7 @@ func (s *Host) revoke(player string, all bool) {
 	p, err := s.cfg.Store.Player(ctx, player)
 	deleted := err == nil && p.Deleted
 	void := deleted || all && err == nil && p.Username != ""
-	tables := s.tables.tables()
+	tables := s.tables.Tables()
 	for _, t := range tables {
 		t.post(ctx, func() { t.revoke(player, deleted, void) })
 	}
@@ -134,7 +134,7 @@ func (s *Host) Renaming(ctx context.Context, p store.Player, name string) error 
 	}
 	for _, pt := range ts {
 		var seats []store.Seat
-		t := s.tables.get(pt.ID)
+		t := s.tables.Get(pt.ID)
 		if t != nil {
 			err = t.call(ctx, func() {
 				for _, st := range t.seats {

@@ -197,7 +197,7 @@ func (s *Host) createTable(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	loaded, _ := s.tables.count()
+	loaded, _ := s.tables.Count()
 	full := loaded >= s.cfg.MaxTables
 	if full {
 		api.Error(w, http.StatusServiceUnavailable, api.CodeBusy, "server: too many tables; try again later")
@@ -246,7 +246,7 @@ func (s *Host) createTable(w http.ResponseWriter, r *http.Request) {
 		// Before anyone can reach it: nobody else is told.
 		t.open(start.No, start.Seed)
 	}
-	s.tables.add(t) // refused, and logged, only for an id held already
+	s.tables.Add(t.id, t) // refused, and logged, only for an id held already
 	s.lobbyGen.Add(1)
 	s.launch(t)
 	api.Write(w, http.StatusCreated, resp)

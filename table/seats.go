@@ -40,7 +40,7 @@ func (t *table) join(name, player string) (game.Seat, string, error) {
 		}
 		t.seats[i].Seat = ns
 		// A guest who has just sat down is not taken for gone
-		// (host.go) before their page has had time to connect.
+		// (seatbot.go) before their page has had time to connect.
 		t.seats[i].away = time.Now()
 		t.seen = time.Now()
 		t.broadcastInfo()

@@ -24,7 +24,7 @@ import (
 // loads it.
 func (s *Host) Settle(ctx context.Context, id string) bool {
 	// A loaded table is not checked: load settled it.
-	if !s.tables.firstSettle(id) || !s.endedUnmarked(ctx, id) {
+	if !s.tables.FirstSettle(id) || !s.endedUnmarked(ctx, id) {
 		return false
 	}
 	// Only then is the lease taken (a table another node holds is loaded

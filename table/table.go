@@ -15,7 +15,9 @@ import (
 	"tapis/game"
 	"tapis/history"
 	"tapis/store"
+	"tapis/table/chat"
 	"tapis/table/codec"
+	"tapis/table/tableset"
 	"tapis/wire"
 )
 
@@ -71,12 +73,12 @@ type table struct {
 	// (Limits.NetTables) when it goes.
 	unwait, unhold func()
 	// w is where the table writes its matches: the store, fenced by the
-	// node's lease in a cluster (owner.go). res is the table's residence
-	// as its goroutine knows it: Loaded while it runs here, HandedOver
+	// node's lease in a cluster (package lease). res is the table's
+	// residence as its goroutine knows it: Loaded while it runs here, HandedOver
 	// once the lease is lost, when the goroutine stops without another
 	// write.
 	w   store.TableWriter
-	res Residence
+	res tableset.Residence
 
 	seats      []seat
 	conns      map[*conn]struct{}
@@ -120,7 +122,7 @@ type table struct {
 	byStandin bool
 
 	// talk is the table's chat as this node keeps it (chat.go).
-	talk chatRoom
+	talk chat.Room
 
 	// rated: the table rates its matches (rated.go); moved counts each
 	// human seat's moves in this match, its player's and a stand-in's;
@@ -141,7 +143,7 @@ func newTable(srv *Host, t store.Table) *table {
 		srv: srv, id: t.ID, g: srv.games[t.Game], codec: codec.For(srv.games[t.Game]), players: t.Players, opts: t.Options, created: t.Created, turnTime: t.TurnTime,
 		creator: t.Creator, seen: t.Active, empty: time.Now(), host: game.Seat(t.Host), memoryAid: t.MemoryAid, rated: t.Rated,
 		inbox: make(chan func(), 64), dead: make(chan struct{}), unwait: nothing, unhold: nothing,
-		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.own.Writer(t.ID), res: Loaded,
+		conns: map[*conn]struct{}{}, coming: map[game.Seat]int{}, w: srv.own.Writer(t.ID), res: tableset.Loaded,
 	}
 	if tb.rated && tb.turnTime <= 0 {
 		// A rated table stored without a time per move (made before
@@ -207,7 +209,7 @@ func (t *table) run(ctx context.Context) {
 			return
 		case f := <-t.inbox:
 			f()
-			if t.res == HandedOver {
+			if t.res == tableset.HandedOver {
 				return
 			}
 		case <-t.botC:
@@ -233,11 +235,11 @@ func (t *table) run(ctx context.Context) {
 	}
 }
 
-// handOver stops the table on this node, its lease lost (owner.go): its
+// handOver stops the table on this node, its lease lost (package lease): its
 // sockets close with "reconnecting", so that their clients come back
 // through the table's next owner, and the goroutine ends.
 func (t *table) handOver() {
-	t.res = HandedOver
+	t.res = tableset.HandedOver
 	for c := range t.conns {
 		c.bye = websocket.StatusServiceRestart
 		t.drop(c)

@@ -1,31 +1,27 @@
-package table
+package tableset
 
-import (
-	"fmt"
+import "fmt"
 
-	"tapis/wire"
-)
-
-// Residence is where a table is, as this node holds it (lifecycle.go
-// tells its life). Only the table set moves a table from one residence
-// to another (tableSet.move), as net/http's ConnState is changed only by
-// its server, and it refuses a move the lifecycle does not have.
+// Residence is where a table is, as this node holds it (package table's
+// lifecycle.go tells its life). Only the table set moves a table from one
+// residence to another (Set.Move), as net/http's ConnState is changed
+// only by its server, and it refuses a move the lifecycle does not have.
 type Residence int
 
 const (
 	// Absent: this node holds nothing of the table. The store may hold
 	// it, open (a request adopts it), over or closed; or another node.
 	Absent Residence = iota
-	// Dormant: open, only in the store, summarised here (a dormant);
+	// Dormant: open, only in the store, summarised here (an Asleep);
 	// the first request that needs it loads it.
 	Dormant
 	// Loading: dormant, and held by one goroutine, a request loading it
 	// or the sweep closing it; the others wait until it is done
-	// (dormant.loading).
+	// (Asleep.Loading).
 	Loading
-	// Loaded: a goroutine owns it (table.run).
+	// Loaded: a goroutine owns it (package table's run).
 	Loaded
-	// HandedOver: its lease went to another node (owner.go); its
+	// HandedOver: its lease went to another node (package lease); its
 	// goroutine, if it had one, stops without another write. The set
 	// holds it no more: to the set it is then Absent, and a table comes
 	// back only by being adopted again.
@@ -35,7 +31,7 @@ const (
 var residences = [...]string{Absent: "absent", Dormant: "dormant", Loading: "loading", Loaded: "loaded", HandedOver: "handed over"}
 
 // String returns the residence's name; "dormant" is also the metrics'
-// label of the dormant tables (countTables).
+// label of the dormant tables (package table's countTables).
 func (r Residence) String() string {
 	if r < 0 || int(r) >= len(residences) {
 		return fmt.Sprintf("Residence(%d)", int(r))
@@ -66,14 +62,3 @@ func legal(from, to Residence) bool {
 	}
 	return false
 }
-
-// Status is where a table's game is (wire.Status): the table info, the
-// state message and the metrics' label carry it.
-type Status = wire.Status
-
-// The statuses of a table's game.
-const (
-	StatusWaiting = wire.StatusWaiting
-	StatusPlaying = wire.StatusPlaying
-	StatusOver    = wire.StatusOver
-)
