@@ -163,10 +163,10 @@ type guard struct {
 	// from creation until they go (Limits.NetTables).
 	netTables *limit.Counts
 	// chats and chatNets pace the chat per writer and per network, each
-	// at each table (chat.go).
+	// at each table (package table/chat).
 	chats, chatNets *limit.Rates
 	// connects paces the WebSockets opened per table and network
-	// (welcome.go).
+	// (table/welcome.go).
 	connects *limit.Rates
 }
 

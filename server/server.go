@@ -93,7 +93,7 @@ type Config struct {
 	TurnUnit time.Duration
 	// IdleTimeout is how long a table nobody is connected to stays in
 	// memory (default 5 min); then it sleeps in the store until someone
-	// comes back (lifecycle.go).
+	// comes back (table/lifecycle.go).
 	IdleTimeout time.Duration
 	// WaitingTTL is how long a table waiting for players may go without
 	// anyone there before it expires (default 15 min); AbandonAfter the
@@ -103,18 +103,18 @@ type Config struct {
 	// ChatRetention is how long the chat of a table done with (closed,
 	// or its latest match over) is kept after a human was last seen
 	// there (default 30 days; negative: for ever). The sweep deletes it
-	// (chat.go).
+	// (table/chat.go).
 	ChatRetention time.Duration
 	// ListedFor is how long the lobby lists a public table waiting for
 	// players after anyone seated there was last connected (default
 	// 1 min; a table nobody seated has connected to is never listed): a
 	// table its host never opened, or left, is not offered
-	// to newcomers who would play a stand-in (players.go).
+	// to newcomers who would play a stand-in (table/players.go).
 	ListedFor time.Duration
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64
-	// Secret keys the seeds of the bots and the device cookies (revoke.go).
+	// Secret keys the seeds of the bots and the device cookies (sessions.go).
 	// A bot's seed is a keyed hash of the match's seed, its seat and
 	// move, never a function of the match's seed alone: a random bot's
 	// choices can betray its seed, which must then betray nothing about
@@ -204,7 +204,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	// the guards read those they share from it.
 	tc := hostConfig(&cfg)
 	tc.Defaults()
-	cfg.Games, cfg.MaxTables, cfg.TurnUnit, cfg.ListedFor, cfg.Limits.BusyIdle = tc.Games, tc.MaxTables, tc.TurnUnit, tc.ListedFor, tc.BusyIdle
+	cfg.Games, cfg.MaxTables, cfg.TurnUnit, cfg.ListedFor = tc.Games, tc.MaxTables, tc.TurnUnit, tc.ListedFor
+	cfg.Limits.BusyIdle = tc.BusyIdle
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.guard = newGuard(&s.cfg) // the limits' defaults
 	tc.Guard, tc.Watchers, tc.SeatConns = s.guard, s.cfg.Limits.Watchers, s.cfg.Limits.SeatConns
@@ -231,10 +232,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 
 // hostConfig is the table host's part of cfg.
 func hostConfig(cfg *Config) table.Config {
-	return table.Config{Store: cfg.Store, Cluster: cfg.Cluster, Leases: cfg.Leases, Proxies: cfg.Proxies, Games: cfg.Games,
-		BotDelay: cfg.BotDelay, Levels: cfg.Levels, Thinkers: cfg.Thinkers, BotSearchStarted: cfg.BotSearchStarted,
-		BotSearched: cfg.BotSearched, Rate: cfg.Rate, Burst: cfg.Burst, Presence: cfg.Presence, Ping: cfg.Ping,
-		MaxMessage: cfg.MaxMessage, MaxTables: cfg.MaxTables, BusyIdle: cfg.Limits.BusyIdle, AwayAfter: cfg.AwayAfter, TurnUnit: cfg.TurnUnit, IdleTimeout: cfg.IdleTimeout,
+	return table.Config{Store: cfg.Store, Cluster: cfg.Cluster, Leases: cfg.Leases, Proxies: cfg.Proxies,
+		Games: cfg.Games, BotDelay: cfg.BotDelay, Levels: cfg.Levels, Thinkers: cfg.Thinkers,
+		BotSearchStarted: cfg.BotSearchStarted, BotSearched: cfg.BotSearched, Rate: cfg.Rate, Burst: cfg.Burst,
+		Presence: cfg.Presence, Ping: cfg.Ping, MaxMessage: cfg.MaxMessage, MaxTables: cfg.MaxTables,
+		BusyIdle: cfg.Limits.BusyIdle, AwayAfter: cfg.AwayAfter, TurnUnit: cfg.TurnUnit, IdleTimeout: cfg.IdleTimeout,
 		WaitingTTL: cfg.WaitingTTL, AbandonAfter: cfg.AbandonAfter, SweepEvery: cfg.SweepEvery,
 		ChatRetention: cfg.ChatRetention, ListedFor: cfg.ListedFor, LeaseTTL: cfg.LeaseTTL, Seed: cfg.Seed,
 		Secret: cfg.Secret, OriginPatterns: cfg.OriginPatterns, Logger: cfg.Logger, Metrics: cfg.Metrics}
