@@ -174,7 +174,7 @@ type Guard interface {
 	// table.
 	PaceConnect(w http.ResponseWriter, r *http.Request, table string) bool
 	// PaceChat spends a chat line of writer who and of network net, at
-	// a table (chatKeys), or says how long to wait.
+	// a table (chat.Keys), or says how long to wait.
 	PaceChat(who, net string) (time.Duration, bool)
 }
 
