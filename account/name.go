@@ -19,7 +19,7 @@ const MaxName = 24
 // nothing is left.
 //
 // It is the rule for every display name, a guest's here and a seat's in
-// package server, so that a name shown at a table is the one the player
+// package table, so that a name shown at a table is the one the player
 // chose.
 func CleanName(name string) string {
 	var b strings.Builder

@@ -142,13 +142,13 @@ func (l *Limits) netDefaults(maxTables int) {
 	if l.TotalConns == 0 {
 		l.TotalConns = 50_000
 	}
-	if l.BusyIdle <= 0 {
-		l.BusyIdle = 30 * time.Second
-	}
 }
 
-// guard holds the per-client and per-network limits' state.
+// guard holds the per-client and per-network limits' state. It is the
+// table host's table.Guard: the host spends its limits through the
+// methods below, which answer a request they refuse themselves.
 type guard struct {
+	limits     Limits
 	proxies    limit.Proxies
 	creates    *limit.Rates
 	netCreates *limit.Rates
@@ -163,10 +163,10 @@ type guard struct {
 	// from creation until they go (Limits.NetTables).
 	netTables *limit.Counts
 	// chats and chatNets pace the chat per writer and per network, each
-	// at each table (chat.go).
+	// at each table (package table/chat).
 	chats, chatNets *limit.Rates
 	// connects paces the WebSockets opened per table and network
-	// (welcome.go).
+	// (table/welcome.go).
 	connects *limit.Rates
 }
 
@@ -181,6 +181,7 @@ func newGuard(cfg *Config) *guard {
 		return limit.NewRates(rate.Every(every), burst, maxClients)
 	}
 	g := &guard{
+		limits:     l,
 		proxies:    cfg.Proxies,
 		creates:    rates(l.CreateEvery, l.CreateBurst),
 		netCreates: rates(l.NetCreateEvery, l.NetCreateBurst),
@@ -201,8 +202,8 @@ func newGuard(cfg *Config) *guard {
 	return g
 }
 
-// client is the limit key of the request's client.
-func (g *guard) client(r *http.Request) string { return limit.Key(g.proxies.Client(r)) }
+// Client is the limit key of the request's client.
+func (g *guard) Client(r *http.Request) string { return limit.Key(g.proxies.Client(r)) }
 
 // network is the limit key of the request's client's network.
 func (g *guard) network(r *http.Request) string { return limit.Network(g.proxies.Client(r)) }
@@ -221,12 +222,12 @@ func networkOf(key string) string {
 	return ""
 }
 
-// allowCreate spends one table creation of the request's client and of
+// AllowCreate spends one table creation of the request's client and of
 // its network, or answers 429 with Retry-After and returns false. A table
 // is made by POST /api/tables and by a quick-match entry alike (issue 24,
 // finding 13: quick match made tables 4–6× faster on the join budget).
-func (g *guard) allowCreate(w http.ResponseWriter, r *http.Request) bool {
-	if !allow(w, g.creates, g.client(r), "new tables") {
+func (g *guard) AllowCreate(w http.ResponseWriter, r *http.Request) bool {
+	if !allow(w, g.creates, g.Client(r), "new tables") {
 		return false
 	}
 	retry, ok := g.netCreates.Allow(g.network(r))
@@ -238,10 +239,35 @@ func (g *guard) allowCreate(w http.ResponseWriter, r *http.Request) bool {
 	return ok
 }
 
-// holdWaiting takes a waiting table's places, its creator's and its
+// AllowJoin spends one of the seats the request's client may take, or
+// answers 429 with Retry-After and returns false.
+func (g *guard) AllowJoin(w http.ResponseWriter, r *http.Request) bool {
+	return allow(w, g.joins, g.Client(r), "seats taken")
+}
+
+// HoldTable takes one of the places among the tables in memory of the
+// network of client, a table's creator's limit key, or answers 429 with
+// Retry-After and returns false: one network's clients together hold no
+// more than their share of the tables in memory (Limits.NetTables), from
+// creation until the table goes, so that many addresses of one network
+// cannot fill the server.
+func (g *guard) HoldTable(w http.ResponseWriter, client string) (release func(), ok bool) {
+	net := networkOf(client)
+	if net == "" {
+		return nothing, true
+	}
+	if release, ok = g.netTables.Acquire(net); !ok {
+		w.Header().Set("Retry-After", limit.RetryAfter(g.limits.BusyIdle))
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyTablesNetwork,
+			fmt.Sprintf("server: your network holds %d tables already, its share of this server; try again later", g.limits.NetTables))
+	}
+	return release, ok
+}
+
+// HoldWaiting takes a waiting table's places, its creator's and its
 // creator's network's, and returns the function that gives both back; or
 // says which bound refused it.
-func (g *guard) holdWaiting(client string) (release func(), refused string) {
+func (g *guard) HoldWaiting(client string) (release func(), refused string) {
 	mine, ok := g.waiting.Acquire(client)
 	if !ok {
 		return nothing, "client"
@@ -256,6 +282,73 @@ func (g *guard) holdWaiting(client string) (release func(), refused string) {
 		return nothing, "network"
 	}
 	return func() { mine(); ours() }, ""
+}
+
+// RefuseWaiting answers 429 to the creation of a table waiting for
+// players that HoldWaiting refused.
+func (g *guard) RefuseWaiting(w http.ResponseWriter, refused string) {
+	if refused == "network" {
+		w.Header().Set("Retry-After", limit.RetryAfter(g.limits.BusyIdle))
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyWaitingNetwork,
+			fmt.Sprintf("server: %d tables from your network are waiting for players already; try again later", g.limits.NetWaiting))
+		return
+	}
+	api.Error(w, http.StatusTooManyRequests, api.CodeTooManyWaiting,
+		fmt.Sprintf("server: %d of your tables are waiting for players already; start or leave one first", g.limits.Waiting))
+}
+
+// HoldConn takes the places of a WebSocket, its client's, its network's
+// and the server's, or answers 429 and returns false.
+func (g *guard) HoldConn(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	mine, ok := g.conns.Acquire(g.Client(r))
+	if !ok {
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConns,
+			fmt.Sprintf("server: your address holds %d connections already; close some", g.limits.Conns))
+		return nothing, false
+	}
+	ours, ok := g.netConns.Acquire(g.network(r))
+	if !ok {
+		mine()
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnsNetwork,
+			fmt.Sprintf("server: your network holds %d connections already; close some", g.limits.NetConns))
+		return nothing, false
+	}
+	all, ok := g.totalConns.Acquire("")
+	if !ok {
+		ours()
+		mine()
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnsServer,
+			fmt.Sprintf("server: the server holds %d connections already; try again later", g.limits.TotalConns))
+		return nothing, false
+	}
+	return func() { all(); ours(); mine() }, true
+}
+
+// PaceConnect spends one of the connects of the request's network at
+// table, or answers 429 with Retry-After and returns false (welcome.go in
+// package table says why).
+func (g *guard) PaceConnect(w http.ResponseWriter, r *http.Request, table string) bool {
+	network := limit.Network(g.proxies.Client(r))
+	retry, ok := g.connects.Allow(table + " " + network)
+	if !ok {
+		w.Header().Set("Retry-After", limit.RetryAfter(retry))
+		api.Error(w, http.StatusTooManyRequests, api.CodeTooManyConnects,
+			fmt.Sprintf("server: too many connections opened to this table from your network; try again in %s",
+				max(retry, time.Second).Round(time.Second)))
+	}
+	return ok
+}
+
+// PaceChat spends a chat line of both of a connection's chat budgets,
+// its writer's (who) and its network's (net) at its table, or says how
+// long to wait. The writer's is asked first: a flooder alone at its
+// network is refused there and spends nothing of the network's, which its
+// neighbours share.
+func (g *guard) PaceChat(who, net string) (time.Duration, bool) {
+	if d, ok := g.chats.Allow(who); !ok {
+		return d, false
+	}
+	return g.chatNets.Allow(net)
 }
 
 func nothing() {}

@@ -1,40 +1,29 @@
-// Package server is Tapis's web table: an HTTP lobby to create and join
-// tables, and a WebSocket per player through which each seat is sent only
-// what it may see and sends its moves.
-//
-// One goroutine owns each table (its state, seats and connections); HTTP
-// handlers and connection readers only hand it functions to run. Every
-// applied move is made durable in the store before anyone is told of it,
-// and on start every unfinished table is rebuilt by replaying its moves.
+// Package server is Tapis's web server: its configuration, the guards
+// every request passes (per client and per network), and the wiring of
+// the rooms, each of which registers its own routes: the table host
+// (package table), accounts, the lobby and quick match, the history, the
+// leaderboards; and the web client's files.
 package server
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"tapis/account"
 	"tapis/cluster"
 	"tapis/game"
-	"tapis/games"
 	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/metrics"
 	"tapis/rating/leaderboard"
 	"tapis/store"
+	"tapis/table"
 	"tapis/web"
 )
 
@@ -104,7 +93,7 @@ type Config struct {
 	TurnUnit time.Duration
 	// IdleTimeout is how long a table nobody is connected to stays in
 	// memory (default 5 min); then it sleeps in the store until someone
-	// comes back (lifecycle.go).
+	// comes back (table/lifecycle.go).
 	IdleTimeout time.Duration
 	// WaitingTTL is how long a table waiting for players may go without
 	// anyone there before it expires (default 15 min); AbandonAfter the
@@ -114,18 +103,18 @@ type Config struct {
 	// ChatRetention is how long the chat of a table done with (closed,
 	// or its latest match over) is kept after a human was last seen
 	// there (default 30 days; negative: for ever). The sweep deletes it
-	// (chat.go).
+	// (table/chat.go).
 	ChatRetention time.Duration
 	// ListedFor is how long the lobby lists a public table waiting for
 	// players after anyone seated there was last connected (default
 	// 1 min; a table nobody seated has connected to is never listed): a
 	// table its host never opened, or left, is not offered
-	// to newcomers who would play a stand-in (players.go).
+	// to newcomers who would play a stand-in (table/players.go).
 	ListedFor time.Duration
 	// Seed draws each match's seed (default: crypto/rand, so that nobody
 	// can predict the deals).
 	Seed func() uint64
-	// Secret keys the seeds of the bots and the device cookies (revoke.go).
+	// Secret keys the seeds of the bots and the device cookies (sessions.go).
 	// A bot's seed is a keyed hash of the match's seed, its seat and
 	// move, never a function of the match's seed alone: a random bot's
 	// choices can betray its seed, which must then betray nothing about
@@ -151,7 +140,7 @@ type Config struct {
 	// metrics); it serves this server only. Nil: no metrics, at no cost.
 	Metrics *metrics.Metrics
 	// Cluster, if not nil, makes the server one node of a cluster
-	// (owner.go): it owns a table while it holds its lease in Leases,
+	// (package table/lease): it owns a table while it holds its lease in Leases,
 	// and relays the others' requests to their owners. Leases is then
 	// required: the store that all the nodes share.
 	Cluster *cluster.Node
@@ -164,45 +153,17 @@ type Config struct {
 
 // Server serves the lobby, the tables and the web client.
 type Server struct {
-	cfg Config
-	log *slog.Logger
-	// lobbyGen counts the seat changes at this node's tables, so that
-	// the lobby's list is read again at once (lobby.Host).
-	lobbyGen atomic.Int64
-	games    map[string]game.Game
-	memRules map[string]func(game.Event) any // the games' memory rules (recall.go)
-	mux      http.Handler
-	guard    *guard
-	// history serves the finished matches, board the leaderboards and
-	// profiles, hall the lobby and quick match (rooms.go).
+	cfg   Config
+	log   *slog.Logger
+	mux   http.Handler
+	guard *guard
+	// host runs this node's tables (package table); history serves the
+	// finished matches, board the leaderboards and profiles, hall the
+	// lobby and quick match (rooms.go).
+	host    *table.Host
 	history *history.Service
 	board   *leaderboard.Service
 	hall    *lobby.Service
-	// chatPruned is when the sweep last pruned the chat (chat.go); it
-	// belongs to the sweep's goroutine.
-	chatPruned time.Time
-	// thinkers bounds the bot searches running at once (think.go).
-	thinkers *thinkers
-	// acc tells who a request's player is (package account).
-	acc identity
-	// own says which node holds a table: this one (single), or the
-	// holder of its lease in a cluster (leased, owner.go).
-	own ownership
-	// ctx is the connections' life: the context given to New. Tables
-	// live on tctx, which ends only once every connection reader has
-	// handed its last message to its table (stop), so that stopping the
-	// server never drops a move it has read.
-	ctx  context.Context
-	tctx context.Context
-
-	// tables is every table this node holds, loaded or dormant, and the
-	// one way a table moves between the two (tableset.go).
-	tables *tableSet
-
-	mu      sync.Mutex
-	closing bool           // ctx has ended: no new connection reader
-	readers sync.WaitGroup // connection readers, under mu while !closing
-	wg      sync.WaitGroup // table goroutines
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -210,24 +171,6 @@ type Server struct {
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
-	}
-	if cfg.Games == nil {
-		cfg.Games = games.All()
-	}
-	switch {
-	case cfg.BotDelay == 0:
-		cfg.BotDelay = 700 * time.Millisecond
-	case cfg.BotDelay < 0:
-		cfg.BotDelay = 0
-	}
-	if cfg.Thinkers <= 0 {
-		cfg.Thinkers = max(runtime.GOMAXPROCS(0)-1, 1)
-	}
-	if cfg.Rate == 0 {
-		cfg.Rate = 20
-	}
-	if cfg.Burst <= 0 {
-		cfg.Burst = 40
 	}
 	for _, d := range []struct {
 		f *time.Duration
@@ -237,44 +180,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if *d.f <= 0 {
 			*d.f = d.v
 		}
-	}
-	if cfg.Presence <= 0 {
-		cfg.Presence = 40 * time.Second
-	}
-	if cfg.Ping <= 0 {
-		cfg.Ping = 25 * time.Second
-	}
-	if cfg.Presence < 2*cfg.Ping {
-		// Pongs come every Ping (a ping waits as long for its answer):
-		// a shorter Presence would drop sockets that answer them all.
-		cfg.Presence = 2 * cfg.Ping
-	}
-	if cfg.MaxMessage <= 0 {
-		cfg.MaxMessage = 4096
-	}
-	if cfg.MaxTables <= 0 {
-		cfg.MaxTables = 10000
-	}
-	if cfg.AwayAfter == 0 {
-		cfg.AwayAfter = 45 * time.Second
-	}
-	if cfg.TurnUnit <= 0 {
-		cfg.TurnUnit = time.Second
-	}
-	if cfg.ChatRetention == 0 {
-		cfg.ChatRetention = 30 * 24 * time.Hour
-	}
-	for _, d := range []struct {
-		f *time.Duration
-		v time.Duration
-	}{{&cfg.IdleTimeout, 5 * time.Minute}, {&cfg.WaitingTTL, 15 * time.Minute},
-		{&cfg.AbandonAfter, 24 * time.Hour}, {&cfg.SweepEvery, time.Minute}} {
-		if *d.f <= 0 {
-			*d.f = d.v
-		}
-	}
-	if cfg.Seed == nil {
-		cfg.Seed = randomSeed
 	}
 	if len(cfg.Secret) == 0 {
 		sec, err := cfg.Store.Secret(ctx)
@@ -295,122 +200,56 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	// The store's appends of moves are timed by a wrapper, so that the
 	// stores need know nothing of metrics.
 	cfg.Store = cfg.Metrics.Store(cfg.Store)
-	if searched := cfg.BotSearched; cfg.Metrics != nil {
-		// The bots' CPU goes to /metrics, and to the hook if one is set.
-		cfg.BotSearched = func(cpu time.Duration) {
-			cfg.Metrics.Searched(cpu)
-			if searched != nil {
-				searched(cpu)
-			}
-		}
+	// The table host's fields take their defaults there; the rooms and
+	// the guards read those they share from it.
+	tc := hostConfig(&cfg)
+	tc.Defaults()
+	cfg.Games, cfg.MaxTables, cfg.TurnUnit, cfg.ListedFor = tc.Games, tc.MaxTables, tc.TurnUnit, tc.ListedFor
+	cfg.Limits.BusyIdle = tc.BusyIdle
+	s := &Server{cfg: cfg, log: cfg.Logger}
+	s.guard = newGuard(&s.cfg) // the limits' defaults
+	tc.Guard, tc.Watchers, tc.SeatConns = s.guard, s.cfg.Limits.Watchers, s.cfg.Limits.SeatConns
+	host, err := table.New(ctx, tc)
+	if err != nil {
+		return nil, err
 	}
-	s := &Server{cfg: cfg, ctx: ctx, log: cfg.Logger, games: map[string]game.Game{}, tables: newTableSet(cfg.Logger),
-		thinkers: newThinkers(cfg.Thinkers, cfg.BotSearchStarted, cfg.BotSearched)}
+	s.host = host
 	ac := cfg.Accounts
-	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, s.playerChanged, s.seatsMoved
-	s.sessionHooks(&ac) // revoke.go
+	ac.Players, ac.Proxies, ac.Changed, ac.Moved = cfg.Store, cfg.Proxies, host.PlayerChanged, host.SeatsMoved
+	sessionHooks(&ac, host, cfg.Secret) // sessions.go
 	acc, err := account.New(ac)
 	if err != nil {
 		return nil, err
 	}
-	s.acc = acc
-	s.guard = newGuard(&s.cfg)
-	for _, g := range cfg.Games {
-		s.games[g.Name()] = g
-	}
-	s.memRules = forgetters(cfg.Games)
 	s.rooms(acc)
-	if cfg.Cluster != nil {
-		if cfg.Leases == nil {
-			return nil, errors.New("server: a cluster needs a store with leases (PostgreSQL)")
-		}
-		if cfg.LeaseTTL <= 0 {
-			cfg.LeaseTTL = 5 * time.Second
-		}
-		s.cfg.LeaseTTL = cfg.LeaseTTL
-		s.own = &leased{s: s, node: cfg.Cluster, leases: cfg.Leases, ttl: cfg.LeaseTTL, held: map[string]store.Lease{}}
-	} else {
-		s.own = single{st: cfg.Store}
-	}
-	tctx, stopTables := context.WithCancel(context.WithoutCancel(ctx))
-	s.tctx = tctx
-	if err := s.restore(ctx); err != nil {
-		stopTables()
-		return nil, err
-	}
 	s.routes(acc)
-	if err := s.own.start(); err != nil {
-		stopTables()
+	if err := host.Start(acc, s); err != nil {
 		return nil, err
 	}
-	cfg.Metrics.CountTables(s.countTables)
-	go s.stop(stopTables)
-	go s.sweep()
 	go s.hall.Run(ctx, cfg.QueueEvery)
 	return s, nil
 }
 
-// stop waits for the end of ctx, then for the connection readers to hand
-// over what they have read, then stops the tables, which apply it first.
-func (s *Server) stop(stopTables context.CancelFunc) {
-	<-s.ctx.Done()
-	s.mu.Lock()
-	s.closing = true
-	s.mu.Unlock()
-	s.readers.Wait()
-	stopTables()
-	s.own.stop()
-}
-
-// reader registers a connection reader; false once the server stops.
-func (s *Server) reader() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closing {
-		return false
-	}
-	s.readers.Add(1)
-	return true
-}
-
-// stopping reports whether the server is stopping: it then starts nothing
-// new (a table, a seat), which it could not finish.
-func (s *Server) stopping() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.closing
-}
-
-var errStopping = errors.New("server: the server is stopping; try again in a moment")
-
-// storeTimeout bounds one store write.
-const storeTimeout = 30 * time.Second
-
-// persist returns the context of a store write. It is cancelled neither
-// by the request or connection that caused the write nor by the server
-// stopping: a write that has begun must finish, or a table is left half
-// written (seats taken, no match) or a player's move is lost. It is
-// bounded, so that a hung database cannot hold a table forever.
-func (s *Server) persist() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(s.ctx), storeTimeout)
-}
-
-func (s *Server) launch(t *table) {
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		t.run(s.tctx)
-	}()
+// hostConfig is the table host's part of cfg.
+func hostConfig(cfg *Config) table.Config {
+	return table.Config{Store: cfg.Store, Cluster: cfg.Cluster, Leases: cfg.Leases, Proxies: cfg.Proxies,
+		Games: cfg.Games, BotDelay: cfg.BotDelay, Levels: cfg.Levels, Thinkers: cfg.Thinkers,
+		BotSearchStarted: cfg.BotSearchStarted, BotSearched: cfg.BotSearched, Rate: cfg.Rate, Burst: cfg.Burst,
+		Presence: cfg.Presence, Ping: cfg.Ping, MaxMessage: cfg.MaxMessage, MaxTables: cfg.MaxTables,
+		BusyIdle: cfg.Limits.BusyIdle, AwayAfter: cfg.AwayAfter, TurnUnit: cfg.TurnUnit, IdleTimeout: cfg.IdleTimeout,
+		WaitingTTL: cfg.WaitingTTL, AbandonAfter: cfg.AbandonAfter, SweepEvery: cfg.SweepEvery,
+		ChatRetention: cfg.ChatRetention, ListedFor: cfg.ListedFor, LeaseTTL: cfg.LeaseTTL, Seed: cfg.Seed,
+		Secret: cfg.Secret, OriginPatterns: cfg.OriginPatterns, Logger: cfg.Logger, Metrics: cfg.Metrics}
 }
 
 // Wait returns once every table's goroutine has stopped (after the
 // context given to New is cancelled).
-func (s *Server) Wait() { s.wg.Wait() }
+func (s *Server) Wait() { s.host.Wait() }
 
 // Timeouts bound how long a client may hold an HTTP connection by sending
 // its request slowly or keeping it idle (HTTPServer). WebSockets lift the
 // read and write limits for themselves and are watched by pings and
-// heartbeats instead (serveWS).
+// heartbeats instead (package table's serveWS).
 type Timeouts struct {
 	Header  time.Duration // a request's headers (default 10s)
 	Request time.Duration // the whole request, body included (default 20s)
@@ -444,14 +283,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
 	// The rooms that register their own routes (rooms.go).
-	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.hall, s.board, s.history} {
+	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history} {
 		room.Routes(m)
 	}
 	m.HandleFunc("GET /api/games", s.listGames)
-	m.HandleFunc("POST /api/tables", s.balanced(s.createTable))
-	m.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
-	m.HandleFunc("POST /api/tables/{id}/join", s.owned(s.joinTable))
-	m.HandleFunc("GET /api/tables/{id}/ws", s.owned(s.serveWS))
 	static := http.FileServerFS(s.cfg.Static)
 	m.Handle("GET /static/", http.StripPrefix("/static", static))
 	index := func(w http.ResponseWriter, r *http.Request) {
@@ -471,38 +306,4 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /p/{id}", index)
 	// Nothing another site's page sends changes anything here.
 	s.mux = account.SameOrigin(s.cfg.Proxies, m)
-}
-
-func randomSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}
-
-// botSeed is the seed of the bot that seat s gets at move n of the match
-// dealt from seed: a keyed hash (HMAC-SHA-256 with Config.Secret), so
-// that a bot's seed, which its moves may betray, tells nothing of the
-// deal, while a match replayed after a restart gets the same bots.
-func (s *Server) botSeed(seed uint64, seat game.Seat, n int) uint64 {
-	mac := hmac.New(sha256.New, s.cfg.Secret)
-	fmt.Fprintf(mac, "%d/%d/%d", seed, seat, n)
-	return binary.LittleEndian.Uint64(mac.Sum(nil))
-}
-
-// randomToken is a seat's secret: 128 random bits.
-func randomToken() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
-// randomID names a table: 10 letters and digits that cannot be confused.
-func randomID() string {
-	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-	var b [10]byte
-	rand.Read(b[:])
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b[:])
 }

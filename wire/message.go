@@ -29,7 +29,7 @@ type TableUpdate struct {
 // State is what one seat sees after a move, a new deal, or its arrival:
 // its view, its legal moves, and the move's events it may see. A view or
 // an event never holds a card its seat may not see. The server writes it
-// by hand for speed (server/encode.go), with the bytes json.Marshal gives
+// by hand for speed (table/codec/state.go), with the bytes json.Marshal gives
 // this type.
 type State[P any] struct {
 	Type  string `json:"type"` // "state"

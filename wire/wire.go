@@ -1,6 +1,6 @@
 // Package wire is Tapis's WebSocket protocol: the messages a table's
 // socket (GET /api/tables/{id}/ws) carries each way, their fields, and the
-// error codes. The server (package server) writes them and package client
+// error codes. The table host (package table) writes them and package client
 // reads them, so this file and its neighbours are the protocol's reference,
 // which docs/API.md summarises for clients in other languages.
 //

@@ -1,0 +1,239 @@
+package table
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"tapis/api"
+	"tapis/cluster"
+	"tapis/game"
+	"tapis/table/codec"
+	"tapis/table/socket"
+	"tapis/wire"
+)
+
+// conn is one WebSocket client at a table, seated or watching. Its out
+// channel belongs to the table's goroutine, which alone sends on it and
+// closes it; the writer goroutine drains it to the socket.
+type conn struct {
+	seat game.Seat
+	out  chan []byte
+	// player is the signed-in player's id ("" for none); name is a
+	// spectator's name at the chat (chat.go): their player's, or the one
+	// their "hello" gives. no numbers the table's connections (attach), so
+	// that a spectator without a player id can still be muted. All three
+	// belong to the table's goroutine once the connection is attached.
+	player string
+	name   string
+	no     int
+	// chatWho and chatNet are the keys of the chat budgets the
+	// connection's lines spend (chat.go); they belong to the reader.
+	chatWho, chatNet string
+	// bye is the close code the writer sends when the table drops the
+	// connection (0: a normal closure); set before out is closed.
+	bye websocket.StatusCode
+	// welcome is the connection's first message, which attach builds
+	// and serveWS encodes and sends, off the table's goroutine.
+	welcome *wire.Welcome[any]
+}
+
+// outQueue is how many messages may wait for a slow client before it is
+// dropped; a whole game's burst of bot moves fits.
+const outQueue = 256
+
+// serveWS upgrades a request to a WebSocket for a seat (token) or a
+// spectator (no token), then reads the client's messages until it leaves.
+func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
+	t := s.find(w, r.PathValue("id"))
+	if t == nil || !s.guard.PaceConnect(w, r, t.id) {
+		return
+	}
+	release, ok := s.guard.HoldConn(w, r)
+	if !ok {
+		return
+	}
+	defer release()
+	seat, full := game.Spectator, ""
+	token := r.URL.Query().Get("token")
+	// Without a token, a signed-in player who sits at the table is their
+	// seat (on any device); anyone else watches.
+	p, _ := s.Player(r)
+	if err := t.call(r.Context(), func() {
+		if token != "" {
+			if seat, ok = t.seatOf(token); !ok {
+				return
+			}
+		} else if ps, in := t.seatOfPlayer(p.ID); in {
+			seat = ps
+		}
+		full = t.admit(seat)
+	}); err != nil {
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, err.Error())
+		return
+	}
+	switch {
+	case !ok:
+		api.Error(w, http.StatusForbidden, api.CodeBadToken, "server: this seat token is not valid at this table")
+		return
+	case full != "":
+		api.Error(w, http.StatusServiceUnavailable, api.CodeCrowded, full)
+		return
+	}
+	// Until attached, the place admit holds is given back on every way out.
+	attached := false
+	defer func() {
+		if !attached {
+			t.post(context.Background(), func() { t.leave(seat) })
+		}
+	}()
+	if !s.reader() {
+		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, "server: stopping")
+		return
+	}
+	defer s.readers.Done()
+	// The HTTP server's read and write deadlines would cut a long-lived
+	// socket; heartbeats and pings watch it instead.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	ws, err := cluster.Upgrade(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	if err != nil {
+		return // Accept has answered the request
+	}
+	// The socket lives until the client leaves or the server stops; the
+	// request's context is not cancelled by a server shutdown.
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
+	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID}
+	c.chatWho, c.chatNet = s.chatKeys(r, t.id, seat, p.ID)
+	if seat < 0 {
+		// A signed-in spectator chats under their player's name.
+		c.name = p.Name
+	}
+	if err := t.call(ctx, func() { t.attach(c) }); err != nil {
+		ws.Close(websocket.StatusGoingAway, "table closed")
+		return
+	}
+	attached = true
+	// The welcome first, before the writer sends what the table queued.
+	wctx, wcancel := context.WithTimeout(ctx, socket.WriteTimeout)
+	err = ws.Write(wctx, websocket.MessageText, codec.Encode(c.welcome))
+	wcancel()
+	c.welcome = nil
+	if err != nil {
+		ws.CloseNow()
+		t.post(context.Background(), func() { t.drop(c) })
+		return
+	}
+	done := make(chan struct{})
+	// The pinger tells the reader's presence watch of each pong: a
+	// socket that answers pings is present, however quiet its page.
+	pongs := socket.WatchPresence(ws, s.cfg.Presence)
+	defer pongs.Stop()
+	go func() {
+		defer close(done)
+		socket.Write(ctx, ws, c.out, func() websocket.StatusCode { return c.bye }, s.cfg.Ping, pongs)
+	}()
+	s.read(ctx, ws, t, c, pongs)
+	// Whatever ended the reading, the table forgets the connection, which
+	// closes out and so ends the writer.
+	if t.post(context.Background(), func() { t.drop(c) }) != nil {
+		cancel()
+	}
+	<-done
+}
+
+// read decodes the client's messages and hands them to the table. Bad
+// messages are answered with an error and change nothing; a client that
+// sends too fast is made to wait. A client that neither sends anything
+// nor answers a ping for Config.Presence is gone (quiet, which the pinger
+// tells of pongs), so its seat counts as away.
+func (s *Host) read(ctx context.Context, ws cluster.Socket, t *table, c *conn, quiet *socket.Presence) {
+	lim := rate.NewLimiter(rate.Limit(s.cfg.Rate), s.cfg.Burst)
+	if s.cfg.Rate < 0 {
+		lim.SetLimit(rate.Inf)
+	}
+	var warned time.Time
+	// Reads get no context either (see socket.Write): the server's end closes
+	// the socket, which ends a read, and so does a presence timer, for
+	// the connection's life rather than a context.WithTimeout per read.
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
+	for {
+		typ, data, err := socket.Read(ws)
+		if err != nil {
+			return
+		}
+		// Allow first: a Reservation is an allocation, needed only to
+		// know how long to wait.
+		wait := time.Duration(0)
+		if !lim.Allow() {
+			wait = lim.Reserve().Delay()
+		}
+		if wait > 0 {
+			// Said once a second at most, so that warnings do not add to
+			// the flood.
+			if now := time.Now(); now.Sub(warned) >= time.Second {
+				warned = now
+				t.post(ctx, func() { t.sendError(c, wire.CodeTooFast, "server: too many messages: slow down", nil) })
+			}
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return
+			}
+		}
+		// Heard now, as the wait for the pace is not the client's silence.
+		quiet.Heard()
+		if len(*data) > s.cfg.MaxMessage {
+			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(*data))
+			socket.PutBuf(data)
+			t.post(ctx, func() { t.sendError(c, wire.CodeTooLarge, text, nil) })
+			continue
+		}
+		cm, err := codec.Decode(typ == websocket.MessageText, *data)
+		socket.PutBuf(data) // Decode copies what it keeps
+		m := clientMsg{ClientMessage: cm}
+		m.read = s.cfg.Metrics.Now()
+		if err != nil {
+			text := err.Error()
+			t.post(ctx, func() { t.sendError(c, wire.CodeBadMessage, text, m.ID) })
+			continue
+		}
+		// A chat line is checked and paced here, before the table sees
+		// it: a flood costs its own reader, not the table's moves.
+		if m.Type == "chat" && !s.screenChat(ctx, t, c, &m) {
+			continue
+		}
+		// A message read is handed over whatever happens to the
+		// connection now: a move sent just before a disconnect is played.
+		if t.post(context.Background(), func() { t.handle(c, m) }) != nil {
+			return
+		}
+	}
+}
+
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// seatOf returns the seat whose token this is, or false.
+func (t *table) seatOf(token string) (game.Seat, bool) {
+	h := hashToken(token)
+	for i, s := range t.seats {
+		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(h), []byte(s.TokenHash)) == 1 {
+			return game.Seat(i), true
+		}
+	}
+	return game.Spectator, false
+}
