@@ -122,7 +122,9 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 // takes half her time, and every state that has her to act tells her how
 // long she has.
 func TestTurnTimeInTime(t *testing.T) {
-	const unit = 30 * time.Millisecond
+	// Ann answers in half her time: a unit large enough that a loaded
+	// machine's delays never eat the other half.
+	const unit = 100 * time.Millisecond
 	const turn = 10 * unit // turn_seconds 10
 	h, a, c := annTimed(t, unit)
 	sent, pending, timed := 0, false, 0
