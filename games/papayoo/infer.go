@@ -27,11 +27,10 @@ func (st *State) inferDiscard(s game.Seat, c int8) {
 	if c == st.papayoo {
 		return
 	}
-	shun := st.papBit() | higher[c]
-	if suitOf[c] != Payoo {
-		shun |= payooOver[rank(c)+bits.OnesCount64(lower[c]&^st.played)]
-	}
-	st.shun[s] |= shun
+	// Without a branch on the suit, which random play cannot predict: a
+	// Payoo's rating is masked away by plainOnly.
+	d := rankOf[c] + int8(bits.OnesCount64(lower[c]&^st.played))
+	st.shun[s] |= st.papBit() | higher[c] | payooOver[d]&plainOnly[c]
 }
 
 // Immutable tables of inferDiscard, computed once: the cards of c's suit
@@ -40,7 +39,9 @@ func (st *State) inferDiscard(s game.Seat, c int8) {
 // are filled after suitMask (cards.go's init: inferTables).
 var (
 	higher, lower [DeckSize]uint64
-	payooOver     [plainSize + plainSize]uint64
+	plainOnly     [DeckSize]uint64 // all ones for a plain card, 0 for a Payoo
+	rankOf        [DeckSize]int8
+	payooOver     [2 * payooSize]uint64
 )
 
 // papBit is the Papayoo's bit, 0 before the die is rolled.
@@ -57,10 +58,15 @@ func inferTables() {
 	for c := 0; c < DeckSize; c++ {
 		higher[c] = suitMask[suitOf[c]] &^ below(c+1)
 		lower[c] = suitMask[suitOf[c]] & below(c)
+		rankOf[c] = int8(rank(int8(c)))
+		if suitOf[c] != Payoo {
+			plainOnly[c] = ^uint64(0)
+		}
 	}
+	// A plain card's d is 1 to 19, so r >= 0 (Go's division truncates)
+	// and r < payooSize; a Payoo's d, up to 39, is masked away.
 	for d := range payooOver {
-		// d >= 1, so r >= 0 (Go's division truncates), and r < payooSize.
-		r := (d - 2) / 2
+		r := min((d-2)/2, payooSize-1)
 		payooOver[d] = suitMask[Payoo] &^ below(4*plainSize+r)
 	}
 }
