@@ -98,11 +98,9 @@ func (st *State) helperChoice(s game.Seat) game.Move {
 // Every helper move is rated as it is applied, so it looks helperPoints
 // up in a table rather than branch on what random play cannot predict.
 func (st *State) helperScore(s game.Seat, c int8, i int) int {
-	k := int(s)*Helpers + i
-	t, top := st.htop[k], st.top[s]
+	t, top := st.htop[int(s)*Helpers+i], st.top[s]
 	low := min(st.nPile[0], st.nPile[1], st.nPile[2])
-	u := b2u(top != Joker) & b2u(t > low) & b2u(t < top)
-	return int(helperTable[u][t][c])
+	return int(helperTable[b2u(top != Joker && t > low && t < top)][t][c])
 }
 
 // helperPoints is helperScore's rule for card c onto a helper pile whose
