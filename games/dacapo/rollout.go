@@ -100,7 +100,10 @@ func (st *State) helperChoice(s game.Seat) game.Move {
 func (st *State) helperScore(s game.Seat, c int8, i int) int {
 	t, top := st.htop[int(s)*Helpers+i], st.top[s]
 	low := min(st.nPile[0], st.nPile[1], st.nPile[2])
-	return int(helperTable[b2u(top != Joker && t > low && t < top)][t][c])
+	// Useful: low < t < top and top is no Joker (top <= Joker), without
+	// a branch: each difference is >= 0 exactly when its test holds.
+	x := (int(t) - int(low) - 1) | (int(top) - int(t) - 1) | (Joker - 1 - int(top))
+	return int(helperTable[b2u(x >= 0)][t][c])
 }
 
 // helperPoints is helperScore's rule for card c onto a helper pile whose
