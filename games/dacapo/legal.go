@@ -26,26 +26,26 @@ func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
 		buf = slices.Grow(buf, maxLegal)
 	}
 	out := buf[n : n+maxLegal]
-	// accept[c] is the set of building piles card c fits; a Joker fits
-	// every position. A pile's value is at most 9, so its next card never
-	// collides with the Joker's code; code 0 (no card) fits nowhere.
-	var accept [16]uint8
-	accept[st.nPile[0]+1] |= 1
-	accept[st.nPile[1]+1] |= 2
-	accept[st.nPile[2]+1] |= 4
-	accept[Joker] = 1<<Piles - 1
-	k := putBuilds(out, 0, accept[st.stockTop(s)], mkBuild(FromStock, 0, 0))
+	// accept(c) is the set of building piles card c fits: nibble c of acc
+	// (in a register, where a table on the stack, written then read at
+	// once, stalled). A Joker fits every position. A pile's value is at
+	// most 9, so its next card never collides with the Joker's code;
+	// code 0 (no card) fits nowhere.
+	acc := uint64(1)<<(4*(st.nPile[0]+1)) | uint64(2)<<(4*(st.nPile[1]+1)) | uint64(4)<<(4*(st.nPile[2]+1)) |
+		uint64(1<<Piles-1)<<(4*Joker)
+	accept := func(c int8) uint8 { return uint8(acc>>(4*uint(c))) & (1<<Piles - 1) }
+	k := putBuilds(out, 0, accept(st.stockTop(s)), mkBuild(FromStock, 0, 0))
 	hm := st.handMask[s]
 	for m := hm; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros16(m)
-		k = putBuilds(out, k, accept[c], mkBuild(FromHand, int8(c), 0))
+		c := int8(bits.TrailingZeros16(m))
+		k = putBuilds(out, k, accept(c), mkBuild(FromHand, c, 0))
 	}
 	for i := 0; i < Helpers; i++ {
-		k = putBuilds(out, k, accept[st.helperTop(s, i)], mkBuild(FromHelper, int8(i), 0))
+		k = putBuilds(out, k, accept(st.helperTop(s, i)), mkBuild(FromHelper, int8(i), 0))
 	}
 	for t := game.Seat(0); t < game.Seat(st.n); t++ {
 		if t != s {
-			k = putBuilds(out, k, accept[st.stockTop(t)], mkBuild(FromOpponent, int8(t), 0))
+			k = putBuilds(out, k, accept(st.stockTop(t)), mkBuild(FromOpponent, int8(t), 0))
 		}
 	}
 	for m := hm; m != 0; m &= m - 1 {

@@ -95,15 +95,26 @@ func (st *State) helperChoice(s game.Seat) game.Move {
 // card below our own top), make descending runs (c onto c+1 plays both in
 // a row), start new piles, and prefer to put away high cards. It reads
 // only what is face up, so it also rates a move already made (Value).
+// Every helper move is rated as it is applied, so it looks helperPoints
+// up in a table rather than branch on what random play cannot predict.
 func (st *State) helperScore(s game.Seat, c int8, i int) int {
-	k := int(s)*Helpers + i
+	t, top := st.htop[int(s)*Helpers+i], st.top[s]
+	low := min(st.nPile[0], st.nPile[1], st.nPile[2])
+	// Useful: low < t < top and top is no Joker (top <= Joker), without
+	// a branch: each difference is >= 0 exactly when its test holds.
+	x := (int(t) - int(low) - 1) | (int(top) - int(t) - 1) | (Joker - 1 - int(top))
+	return int(helperTable[b2u(x >= 0)][t][c])
+}
+
+// helperPoints is helperScore's rule for card c onto a helper pile whose
+// top is t (0: an empty pile), useful when t lies below our own top (and
+// above the lowest building pile, which would take it first).
+func helperPoints(c, t int8, useful bool) int {
 	sc := hHigh * int(c)
-	if st.hlen[k] == 0 {
+	if t == 0 {
 		return sc + hNew
 	}
-	top := st.top[s]
-	low := min(st.nPile[0], st.nPile[1], st.nPile[2])
-	switch t := st.htop[k]; {
+	switch {
 	case t == Joker:
 		sc -= hJoker
 	case t == c+1:
@@ -112,14 +123,28 @@ func (st *State) helperScore(s game.Seat, c int8, i int) int {
 		sc += hSame
 	case t == c+2:
 		sc += hSkip
-		if top != Joker && t > low && t < top {
+		if useful {
 			sc -= hUseful
 		}
 	default:
 		sc += hBury
-		if top != Joker && t > low && t < top {
+		if useful {
 			sc -= hUseful
 		}
 	}
 	return sc
+}
+
+// helperTable[u][t][c] is helperPoints(c, t, u == 1): immutable, computed
+// once.
+var helperTable [2][Kinds][Kinds]int32
+
+func init() {
+	for u := range helperTable {
+		for t := range helperTable[u] {
+			for c := range helperTable[u][t] {
+				helperTable[u][t][c] = int32(helperPoints(int8(c), int8(t), u == 1))
+			}
+		}
+	}
 }

@@ -78,3 +78,65 @@ func TestRolloutBeatsHeuristic(t *testing.T) {
 		t.Errorf("the playout policy won %.1f%% against the heuristic, want more than half", 100*rate)
 	}
 }
+
+// helperScore looks helperPoints up in a table: over random games at every
+// table size, it rates every helper move of every seat as this plain
+// reading of the rule does.
+func TestHelperScoreTable(t *testing.T) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		for g := uint64(0); g < 5; g++ {
+			st, err := NewState(game.Config{Players: n, Seed: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := game.NewRNG(g)
+			var buf []game.Move
+			for moves := 0; !st.Over() && moves < 3000; moves++ {
+				for s := game.Seat(0); s < game.Seat(n); s++ {
+					for c := int8(1); c < Kinds; c++ {
+						for i := 0; i < Helpers; i++ {
+							if got, want := st.helperScore(s, c, i), helperScoreRef(st, s, c, i); got != want {
+								t.Fatalf("%d players, game %d: seat %d, %d on helper %d: %d, want %d", n, g, s, c, i, got, want)
+							}
+						}
+					}
+				}
+				s := st.ToMove().First()
+				buf = st.Legal(s, buf[:0])
+				if err := st.Apply(s, buf[r.IntN(len(buf))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// helperScoreRef is helperScore as first written.
+func helperScoreRef(st *State, s game.Seat, c int8, i int) int {
+	k := int(s)*Helpers + i
+	sc := hHigh * int(c)
+	if st.hlen[k] == 0 {
+		return sc + hNew
+	}
+	top := st.top[s]
+	low := min(st.nPile[0], st.nPile[1], st.nPile[2])
+	switch t := st.htop[k]; {
+	case t == Joker:
+		sc -= hJoker
+	case t == c+1:
+		sc += hDescend
+	case t == c:
+		sc += hSame
+	case t == c+2:
+		sc += hSkip
+		if top != Joker && t > low && t < top {
+			sc -= hUseful
+		}
+	default:
+		sc += hBury
+		if top != Joker && t > low && t < top {
+			sc -= hUseful
+		}
+	}
+	return sc
+}

@@ -138,21 +138,29 @@ func (st *State) transfer(log *game.Log) {
 
 // play puts card c of seat s on the trick.
 func (st *State) play(s game.Seat, c int8, log *game.Log) {
-	if st.nTrick > 0 {
-		st.infer(s, c)
-	}
 	bit := uint64(1) << uint(c)
-	st.hands[s] &^= bit
-	st.playedBy[s] |= bit
 	suit := suitOf[c]
+	// Each case but the lead also notes what the play suggests seat s
+	// does not hold (see infer), before the trick changes: the follows
+	// here, in a few instructions, as they are most plays.
 	switch {
 	case st.nTrick == 0:
 		st.led, st.best, st.winner = suit, c, s
 	case suit != st.led:
+		st.inferDiscard(s, c)
 		st.voids[s] |= 1 << uint(st.led)
 	case c > st.best:
+		// Could not duck: no card under the best one.
+		st.shun[s] |= suitMask[suit] & (1<<uint(st.best) - 1)
 		st.best, st.winner = c, s
+	case c != st.papayoo:
+		// Ducked: the highest card under the best one, or the Papayoo,
+		// would have been played.
+		st.shun[s] |= suitMask[suit] & (1<<uint(st.best) - 1) & (st.papBit() | ^(bit<<1 - 1))
 	}
+	st.hands[s] &^= bit
+	st.playedBy[s] |= bit
+	st.played |= bit
 	if c == st.papayoo {
 		st.trickPts += PapayooPoints
 	} else {
@@ -161,11 +169,18 @@ func (st *State) play(s game.Seat, c int8, log *game.Log) {
 	st.trick[st.nTrick] = c
 	st.nTrick++
 	if log != nil {
-		log.Add(game.Public, Event{Type: "play", Seat: s, Card: CardName(c)})
+		logPlay(log, s, c)
 	}
 	if st.nTrick < st.n {
 		st.turn = st.next(s)
 		return
 	}
 	st.endTrick(log)
+}
+
+// logPlay logs seat s's play of c. Apart from play, whose frame stays
+// small without the event's: most moves are plays, and most of them are
+// applied without a log (playouts, the search).
+func logPlay(log *game.Log, s game.Seat, c int8) {
+	log.Add(game.Public, Event{Type: "play", Seat: s, Card: CardName(c)})
 }

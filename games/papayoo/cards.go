@@ -53,6 +53,7 @@ func init() {
 			pointsOf[c] = int8(c - 4*plainSize + 1)
 		}
 	}
+	inferTables()
 }
 
 // deckFor is the deck of an n-player game (RULES.md §2, Deal).

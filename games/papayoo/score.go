@@ -13,13 +13,19 @@ func (st *State) endTrick(log *game.Log) {
 	st.taken[w] += st.trickPts
 	st.last = lastTrick{cards: st.trick, leader: st.leader, winner: w, points: st.trickPts, valid: true}
 	if log != nil {
-		log.Add(game.Public, Event{Type: "trick", Seat: w, Points: intPtr(st.trickPts), Cards: st.trickNames(&st.last.cards)})
+		st.logTrick(log)
 	}
 	st.nTrick, st.led, st.best, st.trickPts = 0, none, none, 0
 	st.turn, st.leader = w, w
 	if st.hands[w] == 0 {
 		st.endRound(log)
 	}
+}
+
+// logTrick logs the trick just taken, st.last. Apart from endTrick, for
+// the same reason as logPlay.
+func (st *State) logTrick(log *game.Log) {
+	log.Add(game.Public, Event{Type: "trick", Seat: st.last.winner, Points: intPtr(st.last.points), Cards: st.trickNames(&st.last.cards)})
 }
 
 func (st *State) trickNames(cards *[MaxPlayers]int8) []string {

@@ -44,6 +44,9 @@ type State struct {
 
 	// playedBy[s] is every card seat s played this round (public).
 	playedBy [MaxPlayers]uint64
+	// played is every card played this round: the union of playedBy,
+	// kept so that a discard's inference reads it at once.
+	played uint64
 	// voids[s] bit k: seat s failed to follow suit k this round, so it
 	// holds none of it (public).
 	voids [MaxPlayers]uint8
@@ -143,7 +146,7 @@ func (st *State) Reseed(seed uint64) { st.rng = game.NewRNG(seed) }
 func (st *State) Check() error {
 	n := int(st.n)
 	deck := deckFor(n)
-	var seen uint64
+	var seen, union uint64
 	for s := 0; s < n; s++ {
 		for _, set := range [2]uint64{st.hands[s], st.playedBy[s]} {
 			if set&seen != 0 {
@@ -151,6 +154,10 @@ func (st *State) Check() error {
 			}
 			seen |= set
 		}
+		union |= st.playedBy[s]
+	}
+	if st.played != union {
+		return fmt.Errorf("played %v, but the seats played %v", names(st.played), names(union))
 	}
 	if st.phase != phaseOver && seen != deck {
 		return fmt.Errorf("cards not conserved: %d of %d, extra %v, missing %v",
