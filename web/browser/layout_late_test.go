@@ -33,6 +33,8 @@ type lateGame struct {
 	opts string
 	late func(v lateView, me game.Seat) bool
 	see  []string
+	// open, when set, opens a panel at the late position, checked too.
+	open string
 }
 
 // The late positions issue 26 names: Da Capo! with a helper pile of at
@@ -54,7 +56,7 @@ var lateGames = []lateGame{
 		see: []string{`#hand > *`, `.dc-mine .dc-stackwrap`, `.dc-mine .dc-hpile > :last-child`, `.dc-bpiles > *`}},
 	{game: "limits", bots: []string{"", "random", "random", "random"},
 		late: func(v lateView, _ game.Seat) bool { return v.Round >= 9 && v.Phase == "turn" },
-		see:  []string{`.lim-hand > *`, `.lim-center > *`, `#actions button`}},
+		see:  []string{`.lim-hand > *`, `.lim-center > *`, `#actions button`}, open: `[data-action=show-accusation]`},
 	{game: "papayoo", bots: []string{"", "random", "random", "random"}, opts: `{"rounds":5}`,
 		late: func(v lateView, _ game.Seat) bool { return v.Round >= 3 && v.Phase == "play" },
 		see:  []string{`#hand > *`, `.trickzone`, `.passinfo`}},
@@ -233,6 +235,13 @@ func TestBrowserLayoutLate(t *testing.T) {
 			var st tableState
 			p.until("my turn at the late position", readTable(""), &st, func() bool { return st.MyTurn == "1" })
 			p.checkSizes(g.game, g.see)
+			if g.open != "" {
+				// A panel opened there: a late round's accusation, told
+				// at length, with its buttons in the window.
+				p.click(g.open)
+				p.checkSizes(g.game+"-open", nil)
+				p.click(`[data-action=close-overlay]`)
+			}
 
 			// On to the next panel: the test plays the seat again until
 			// the page shows a panel over the table, then stops.
