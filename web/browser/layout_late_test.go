@@ -112,7 +112,8 @@ func (sp *seatPlayer) next() error {
 // sels, the newest line of the log, and the buttons of an open panel.
 func lateScript(sels []string) string {
 	return `(() => {
-  for (const a of document.getAnimations()) a.finish();
+  // Every card at its place; an endless pulse cannot finish.
+  for (const a of document.getAnimations()) try { a.finish(); } catch { /* infinite */ }
   const out = ` + fitScript(append(sels, `#log li:last-child`)) + `;
   const W = window.innerWidth, H = window.innerHeight;
   if (document.documentElement.scrollWidth > W) {
