@@ -106,6 +106,13 @@ func TestBrowserChat(t *testing.T) {
 		p.resize(sz[0], sz[1])
 		if sz[0] < 1100 {
 			p.until("the chat open", readChat, &cr, func() bool { return cr.Open })
+			// Issue 26: a sheet, under the turn prompt and the seats
+			// with their clocks, which stay in view.
+			var under []string
+			p.eval("under the chat", coverScript("#chat", []string{".hintline", "ul.seats"}), &under)
+			if len(under) > 0 {
+				t.Errorf("at %dx%d the chat covers %q", sz[0], sz[1], under)
+			}
 		}
 		p.shoot(fmt.Sprintf("chat-open-%d.png", sz[0]), chromedp.Sleep(200*time.Millisecond))
 		var bad []string

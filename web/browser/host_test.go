@@ -19,6 +19,20 @@ func TestBrowserHostGivesSeat(t *testing.T) {
 		t.Fatalf("the host's seat badge reads %q", badge)
 	}
 	p.shootSizes("host-waiting", 200*time.Millisecond)
+	// Issue 26: on a phone the control is in the window, not past its
+	// right edge in a row of seats scrolled sideways.
+	p.resize(390, 844)
+	var out []string
+	p.eval("the control in the window", `(() => { const out = [];
+		for (const sel of ['[data-seatbot="1"]', '[data-seatbot-level="1"]']) {
+			const e = document.querySelector(sel), r = e ? e.getBoundingClientRect() : null;
+			if (!r || r.left < 0 || r.right > innerWidth + .5 || r.top < 0 || r.bottom > innerHeight + .5) out.push(sel + (r ? ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) : ' missing'));
+		}
+		return out; })()`, &out)
+	if len(out) > 0 {
+		t.Errorf("at 390x844 the host's Give to a bot is outside the window: %q", out)
+	}
+	p.desktop()
 	var focusable bool
 	p.eval("keyboard", `(() => { const b = document.querySelector('[data-seatbot="1"]'); b.focus(); return document.activeElement === b; })()`, &focusable)
 	if !focusable {

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"tapis/server/servertest"
 )
 
 // moved is what the page had in flight right after a redraw: the keys of
@@ -105,5 +108,84 @@ func TestBrowserCardsTravel(t *testing.T) {
 		if len(m.Keys) > 0 || m.All > 0 {
 			t.Errorf("with reduced motion, %d animations run after a move, travels %q", m.All, m.Keys)
 		}
+	}
+}
+
+// Issue 26: a card in flight passes under a panel over the table (and
+// the header, the chat): a card is made to travel on the home page, with
+// motion.js, while a panel covers the table, and half-way through its
+// travel the panel, not the card, is what shows where the card is.
+func TestBrowserFlightUnderPanels(t *testing.T) {
+	p := newPage(t, 0, 2*time.Minute)
+	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	var got struct {
+		Flying int    `json:"flying"`
+		Top    string `json:"top"`
+	}
+	p.run("a card travels under a panel", chromedp.Evaluate(`import('/static/motion.js').then(m => {
+		const root = document.createElement('div'), card = document.createElement('div');
+		card.dataset.key = 'test:card';
+		card.style.cssText = 'position: relative; width: 80px; height: 110px; background: red';
+		root.append(card);
+		document.querySelector('main').prepend(root);
+		const at = m.before(root);
+		card.style.marginLeft = '300px';
+		const ov = document.createElement('div');
+		ov.className = 'overlay'; ov.id = 'overlay';
+		ov.innerHTML = '<div class="card-panel">a panel</div>';
+		document.body.append(ov);
+		m.after(root, at);
+		const flying = document.getAnimations().filter(a => a.id === m.ID);
+		for (const a of flying) { a.pause(); a.currentTime = 150; }
+		const r = card.getBoundingClientRect();
+		const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		return {flying: flying.length, top: top === card ? 'the card' : top ? top.className || top.tagName : 'nothing'};
+	})`, &got, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+	if got.Flying != 1 {
+		t.Fatalf("%d cards in flight, want 1", got.Flying)
+	}
+	if got.Top != "overlay" && got.Top != "card-panel" {
+		t.Errorf("half-way through its travel, %s shows over the panel", got.Top)
+	}
+}
+
+// Issue 26: Papayoo says who takes a trick once its last card has landed,
+// not while it is still on its way: the page is caught on the redraw that
+// completes a trick while that card travels (motion.js), and the trick's
+// caption is hidden then, and shown once the travels are finished.
+func TestBrowserTrickTakenAfterLanding(t *testing.T) {
+	p := newPage(t, 0, 3*time.Minute)
+	g := lateGame{game: "papayoo", bots: []string{"", "random", "random", "random"}}
+	s, sp := p.sitAt(g, 5)
+	sp.playUntil(t, func(m servertest.Msg) bool {
+		var v lateView
+		json.Unmarshal(m.View, &v)
+		return v.Phase == "play"
+	})
+	p.openSeat(s, g.game)
+	var ready bool
+	p.until("the trick on the page", `!!document.querySelector('.trickzone')`, &ready, func() bool { return ready })
+	p.eval("watch the trick's end", `window.tapisTaken = new Promise(done => {
+		const ob = new MutationObserver(() => {
+			const zone = document.querySelector('.trickzone.done');
+			const flying = document.getAnimations().filter(a => a.id === 'tapis-motion' && a.playState === 'running');
+			if (!zone || !flying.length) return;
+			ob.disconnect();
+			const shown = () => getComputedStyle(zone.querySelector(':scope > .caption')).visibility;
+			const during = shown();
+			for (const a of document.getAnimations()) try { a.finish(); } catch { /* an endless pulse */ }
+			done({during, after: shown(), caption: zone.querySelector(':scope > .caption').textContent});
+		});
+		ob.observe(document.getElementById('main'), {childList: true, subtree: true});
+	}), true`, nil)
+	stop := sp.playOn()
+	var got struct{ During, After, Caption string }
+	p.run("a trick taken", chromedp.Evaluate(`window.tapisTaken`, &got, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+	stop()
+	if got.During != "hidden" {
+		t.Errorf("while the trick's last card travels, its caption %q is %s", got.Caption, got.During)
+	}
+	if got.After != "visible" {
+		t.Errorf("once the cards have landed, the trick's caption %q is %s", got.Caption, got.After)
 	}
 }

@@ -384,7 +384,10 @@ func (p *page) shoot(name string, settle ...chromedp.Action) {
 func (p *page) shootAt(path string, settle ...chromedp.Action) {
 	p.t.Helper()
 	var png []byte
-	p.run("screenshot "+filepath.Base(path), append(settle, chromedp.FullScreenshot(&png, 100))...)
+	// From the top of the page: scrolled (a click scrolls its element
+	// into view), the sticky header would be drawn over the table in
+	// the middle of the photograph.
+	p.run("screenshot "+filepath.Base(path), append(settle, chromedp.Evaluate(`window.scrollTo(0, 0)`, nil), chromedp.FullScreenshot(&png, 100))...)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		p.t.Fatal(err)
 	}

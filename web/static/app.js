@@ -530,6 +530,13 @@ function joinForm(T, info) {
       h('button', { type: 'button', onclick: () => { T.watching = true; T.render(); } }, t('table.watch'))));
 }
 
+// A resize changes the log's height (a column beside a wide table, a
+// line under the hint on a narrow one): its newest line stays in view.
+window.addEventListener('resize', () => {
+  const log = document.getElementById('log');
+  if (log) log.scrollTop = log.scrollHeight;
+});
+
 // logList is the log as a list, a stand-in's lines marked.
 function logList(T) {
   const lines = T.ui ? T.log.map(e => [logText(T, e), e]).filter(([l]) => l) : [];

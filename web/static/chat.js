@@ -95,14 +95,14 @@ export function chatPanel(id, ctx, send) {
     else btn?.focus({ preventScroll: true });
   }
 
-  // layout places the panel: beside the table on a wide screen, over it
-  // below the header on a narrow one.
+  // layout places the panel: beside the table below the header on a wide
+  // screen, a sheet over the table's lower part on a narrow one (chat.css).
   function layout() {
     const wide = matchMedia(WIDE).matches;
     const top = document.getElementById('top')?.getBoundingClientRect().bottom || 0;
     panel.hidden = !open;
     panel.classList.toggle('docked', wide);
-    panel.style.top = Math.max(0, Math.round(top)) + 'px';
+    panel.style.top = wide ? Math.max(0, Math.round(top)) + 'px' : '';
     document.body.classList.toggle('chat-docked', open && wide);
     drawButton();
   }

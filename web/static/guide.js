@@ -181,7 +181,9 @@ function place() {
     below: [cx, at.bottom + M], above: [cx, at.top - M - bh], right: [at.right + M, cy], left: [at.left - M - bw, cy],
     topleft: [M, M], topright: [W - M - bw, M], bottomleft: [M, H - M - bh], bottomright: [W - M - bw, H - M - bh],
   };
-  const controls = [...document.querySelectorAll('#top button, #main button:not(:disabled), #main select, #main input, #main summary, #main a')]
+  // A disabled button counts: it is the step's action a moment later
+  // (Cabo's Look, once two cards are chosen).
+  const controls = [...document.querySelectorAll('#top button, #main button, #main select, #main input, #main summary, #main a')]
     .map(c => c.getBoundingClientRect()).filter(r => r.width > 0);
   let best = null;
   for (const [name, [x0, y0]] of Object.entries(spots)) {

@@ -12,6 +12,8 @@
 // every running one at once. prefers-reduced-motion: reduce turns it off.
 
 const MS = 300;
+// The z-index of a card in flight: above the table, below its panels.
+const FLIGHT_Z = 9;
 // The id of every travel: a test finds them among document.getAnimations().
 export const ID = 'tapis-motion';
 
@@ -62,9 +64,12 @@ export function after(root, at) {
     // the travel's, and is where the travel ends.
     const own = getComputedStyle(el).transform;
     const base = own === 'none' ? '' : ' ' + own;
+    // In flight a card passes over the table's other cards, but under
+    // whatever covers the table (a panel, the chat, the header, the
+    // guide: z-index 10 and up, style.css): issue 26.
     running.push(el.animate([
-      { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})${base}`, zIndex: 20 },
-      { transform: base || 'none', zIndex: 20 },
+      { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})${base}`, zIndex: FLIGHT_Z },
+      { transform: base || 'none', zIndex: FLIGHT_Z },
     ], { duration: MS, easing: 'cubic-bezier(.2, .7, .3, 1)', id: ID }));
   }
 }

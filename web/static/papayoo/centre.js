@@ -5,6 +5,7 @@ import { t } from '../i18n.js';
 import { suitIcon, paperSVG, cardText, suitOf, rankOf, byOrder, suitName } from './cards.js';
 import { me, view, myTurn, left } from './state.js';
 import { tapCard } from './input.js';
+import { landing } from './follow.js';
 
 // cardEl is a card face up on the table.
 export function cardEl(S, c, opts = {}) {
@@ -87,7 +88,7 @@ export function trickEl(S) {
   else if (done) caption = t('papayoo.trick.won', { name: S.ctx.name(winner), n: points });
   else if (!cards.length) caption = t('papayoo.trick.lead', { name: S.ctx.name(v.turn) });
   else caption = t('papayoo.trick.led', { suit: suitName(led) });
-  return h('div.trickzone' + (done ? '.done' : ''), { id: 'trick', 'data-led': v.led || '', 'data-count': (v.trick || []).length },
+  return h('div.trickzone' + (done ? '.done' : '') + (done && landing(S) ? '.landing' : ''), { id: 'trick', 'data-led': v.led || '', 'data-count': (v.trick || []).length },
     h('div.caption', led && !done && v.phase === 'play' ? h('span', { html: suitIcon(led) }) : null, ' ', caption),
     h('div.trick', cards.map((p, i) => h('div.played' + (i === b ? '.best' : '') + (p.seat === me(S) ? '.mine' : ''), { 'data-seat': p.seat },
       cardEl(S, p.card, { cls: p.seat === me(S) ? 'from-me' : 'from-top' }),

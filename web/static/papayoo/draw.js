@@ -8,6 +8,7 @@ import { paperSVG, cardText, byOrder, vars } from './cards.js';
 import { me, view, playing, myTurn, left, right, legalCards, need, seatKey } from './state.js';
 import { tapCard, actionsEl } from './input.js';
 import { dieEl, trickEl } from './centre.js';
+import { landing } from './follow.js';
 
 // handEl is my hand, a fan of cards sorted by suit.
 export function handEl(S) {
@@ -68,7 +69,7 @@ export function opponentEl(S, s) {
       h('span.total', t('papayoo.total', { n: v.scores[s] }))),
     v.phase === 'pass' ? h('div.pstate' + (passed ? '.done' : ''), passed ? t('papayoo.passed') : t('papayoo.choosing')) : null,
     turn && v.phase === 'play' ? h('div.pstate.playing', t('papayoo.thinking')) : null,
-    taking ? h('div.takes', t('papayoo.takes', { n: S.lastTaker.points })) : null);
+    taking ? h('div.takes' + (landing(S) ? '.landing' : ''), t('papayoo.takes', { n: S.lastTaker.points })) : null);
 }
 
 // The status line's word on the moment, beyond the round and the

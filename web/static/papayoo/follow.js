@@ -3,6 +3,17 @@
 import { me, seatKey, legalCards } from './state.js';
 
 const RECEIVED_MS = 5000;
+// How long the taker of a trick is shown at their seat.
+export const TAKES_MS = 1800;
+// A trick taken less than LANDING_MS ago: its last card may still be
+// on its way to the centre (motion.js's 300 ms), and what says who
+// takes it waits for the card to land (papayoo.css, .landing).
+const LANDING_MS = 400;
+
+// landing says whether the last trick was taken a moment ago.
+export function landing(S) {
+  return !!S.lastTaker && S.lastTaker.until - Date.now() > TAKES_MS - LANDING_MS;
+}
 
 // onEvent notes what an event changes on the screen: cards received,
 // one that travels, a trick taken, the end of a round or of the game.
@@ -30,9 +41,9 @@ export function onEvent(S, e) {
       if (e.seat !== me(S)) S.from.set(e.card, seatKey(e.seat));
       break;
     case 'trick':
-      S.lastTaker = { seat: e.seat, points: e.points || 0, until: Date.now() + 1800 };
+      S.lastTaker = { seat: e.seat, points: e.points || 0, until: Date.now() + TAKES_MS };
       S.anim.add('seat:' + e.seat);
-      setTimeout(() => S.ctx.render(), 1850);
+      setTimeout(() => S.ctx.render(), TAKES_MS + 50);
       break;
     case 'round_end':
       S.overlay = { kind: 'round', round: e.round, roundScores: e.round_scores, scores: e.scores };
