@@ -12,6 +12,7 @@
 import { h, clear } from './dom.js';
 import { t, tn, has } from './i18n.js';
 import { stylesheet } from './screen.js';
+import { points } from './sheet.js';
 import { gameName, roundKey, screenFor, captionFor } from './registry.js';
 
 async function get(path) {
@@ -207,7 +208,7 @@ export function historyPage(main, id, no) {
       h('details.card-panel.hist-info', { open: true },
         h('summary', t('sheet.title')),
         h('ul.hist-players', p.seats.map((_, s) => h('li' + (p.result.winners.includes(s) ? '.win' : ''), name(s), ' — ',
-          t('sheet.points', { n: p.result.scores[s] })))),
+          points(p.game, p.result.scores[s])))),
         sheet(),
         h('p.row', h('a.button', { href: `/api/tables/${id}/replay?match=${no}`, download: `tapis-${id}-${no}.json` }, t('history.export')),
           h('a', { href: '/t/' + id }, t('history.table')))),

@@ -4,7 +4,7 @@
 // from the table's header, and joins the game's own panel at each round's
 // end and at the match's.
 import { h, tap } from './dom.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { stylesheet } from './screen.js';
 import { lowWins as registeredLowWins, roundKey } from './registry.js';
 
@@ -66,7 +66,7 @@ export function scoreSheet(ctx, game) {
         if (!prev || prev.w !== x.w || prev.sc !== x.sc) place = i + 1;
         return h('li' + (x.w ? '.sheet-win' : '') + (x.s === ctx.seat ? '.sheet-me' : ''), { 'data-seat': x.s },
           h('span.sheet-place', t('sheet.place', { n: place })), ' ', h('span.sheet-name', ctx.name(x.s)), ' ',
-          h('span.sheet-score', t('sheet.points', { n: x.sc })), x.w ? h('span.sheet-badge', t('sheet.winner')) : null);
+          h('span.sheet-score', points(game(), x.sc)), x.w ? h('span.sheet-badge', t('sheet.winner')) : null);
       })));
   }
 
@@ -120,4 +120,10 @@ export function scoreSheet(ctx, game) {
     },
     get open() { return open; },
   };
+}
+
+// points is a final total as the game calls it: "81 pts", or Limits'
+// "score -2" (its points are one part of the score: docs/rules.md).
+export function points(game, n) {
+  return t(has(game + '.sheet.points') ? game + '.sheet.points' : 'sheet.points', { n });
 }

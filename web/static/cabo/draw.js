@@ -74,8 +74,9 @@ export function overlayEl(S) {
   const end = S.overlay.end;
   const table = end ? h('table.results',
     h('tr', ['cabo.col.player', 'cabo.col.hand', 'cabo.col.total', 'cabo.col.round', 'cabo.col.score'].map(k => h('th', t(k)))),
-    end.hands.map((hand, s) => h('tr' + (end.winners.includes(s) ? '.win' : ''),
-      h('td', S.ctx.name(s), end.caller === s ? ` (${t('cabo.caller')})` : ''),
+    // At the game's end the game's winners stand out, not the last round's.
+    end.hands.map((hand, s) => h('tr' + ((S.overlay.kind === 'over' ? S.overlay.winners || [] : end.winners).includes(s) ? '.win' : ''),
+      h('td', S.ctx.name(s), end.caller === s ? h('span.called', t('cabo.caller')) : null),
       // The cards in a box of their own: a cell that is itself a flex box
       // is no table cell, and its row no longer lines up with the others.
       h('td', h('div.minicards', hand.map(c => (c < 0 ? h('span.mini.empty') : h('span.mini', { html: faceSVG(c) }))))),

@@ -481,7 +481,7 @@ export const en = {
   'cabo.col.player': 'Player',
   'cabo.col.hand': 'Cards',
   'cabo.col.total': 'Sum',
-  'cabo.col.round': 'This round',
+  'cabo.col.round': 'Round',
   'cabo.col.score': 'Score',
   'generic.note': 'A simple view of this game: your moves are the buttons below.',
   'generic.move': 'Play',
@@ -789,4 +789,5 @@ export const en = {
   'replay.dacapo.build.unseen': '{name} plays a card {from} onto building pile {n}.',
   'replay.dacapo.helper': '{name} puts a {card} on their {nth} helper pile and ends the turn.',
   'replay.dacapo.end': '{name} ends the turn.',
+  'limits.sheet.points': 'score {n}',
 };

@@ -476,7 +476,7 @@ export const fr = {
   'cabo.col.player': 'Joueur',
   'cabo.col.hand': 'Cartes',
   'cabo.col.total': 'Somme',
-  'cabo.col.round': 'Cette manche',
+  'cabo.col.round': 'Manche',
   'cabo.col.score': 'Score',
   'generic.note': 'Une vue simple de ce jeu : vos coups sont les boutons ci-dessous.',
   'generic.move': 'Jouer',
@@ -791,4 +791,5 @@ export const fr = {
   'replay.dacapo.build.unseen': '{name} pose une carte {from} sur la pile de construction {n}.',
   'replay.dacapo.helper': '{name} pose un {card} sur sa {nth} pile d’aide et termine son tour.',
   'replay.dacapo.end': '{name} termine son tour.',
+  'limits.sheet.points': 'score {n}',
 };
