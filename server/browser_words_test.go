@@ -203,6 +203,9 @@ func (p *page) captions(seat, lang string) []string {
 // shootWords photographs the window at a phone's size and a laptop's.
 func (p *page) shootWords(name string) {
 	p.t.Helper()
+	if err := os.MkdirAll(p.dir, 0o755); err != nil {
+		p.t.Fatal(err)
+	}
 	for _, sz := range [][2]int64{{390, 844}, {1366, 768}} {
 		var png []byte
 		var w int64
