@@ -78,9 +78,14 @@ func (p *page) words(g wordsGame, seed uint64) {
 		// The first round's end panel, in both languages.
 		for _, lang := range []string{"en", "fr"} {
 			panel := p.panel("round", lang)
-			if g.game == "cabo" && !strings.Contains(panel, map[string]string{"en": "Lowest sum", "fr": "Plus petite somme"}[lang]) &&
-				!strings.Contains(panel, "Kamikaze") && !strings.Contains(panel, "Cabo") {
-				t.Errorf("Cabo's round panel does not say where its numbers come from: %q", panel)
+			// The panel says where its numbers come from: who scores 0
+			// (and why), who took the Papayoo.
+			says := map[string]map[string]string{
+				"cabo":    {"en": " scores 0", "fr": " marque 0"},
+				"papayoo": {"en": "took the Papayoo (", "fr": "ramassé le Papayoo ("},
+			}[g.game][lang]
+			if !strings.Contains(panel, says) {
+				t.Errorf("%s: the round's panel does not say %q: %q", lang, says, panel)
 			}
 			texts = append(texts, lang+"\t"+panel)
 			p.shootWords(g.game + "-round-" + lang)
