@@ -38,6 +38,10 @@ type wordsGame struct {
 func TestBrowserWords(t *testing.T) {
 	p := newPage(t, time.Millisecond, 30*time.Minute)
 	t.Logf("screenshots in %s", p.dir)
+	t.Run("lobby", func(t *testing.T) {
+		p.t = t
+		p.lobbyWords()
+	})
 	for i, g := range []wordsGame{
 		{"cabo", []string{"", "random", "random"}, "", true},
 		{"papayoo", []string{"", "random", "random"}, `{"rounds":2}`, true},
@@ -205,8 +209,9 @@ func (p *page) captions(seat, lang string) []string {
 	return caps
 }
 
-// shootWords photographs the window at a phone's size and a laptop's.
-func (p *page) shootWords(name string) {
+// shootWords photographs the window at a phone's size and a laptop's;
+// the whole page when full.
+func (p *page) shootWords(name string, full ...bool) {
 	p.t.Helper()
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
 		p.t.Fatal(err)
@@ -216,7 +221,11 @@ func (p *page) shootWords(name string) {
 		var w int64
 		p.run("resize", chromedp.EmulateViewport(sz[0], sz[1]))
 		p.until("the new size", `window.innerWidth`, &w, func() bool { return w == sz[0] })
-		p.run("screenshot "+name, chromedp.Sleep(300*time.Millisecond), chromedp.CaptureScreenshot(&png))
+		shot := chromedp.CaptureScreenshot(&png)
+		if len(full) > 0 && full[0] {
+			shot = chromedp.FullScreenshot(&png, 100)
+		}
+		p.run("screenshot "+name, chromedp.Sleep(300*time.Millisecond), shot)
 		if err := os.WriteFile(filepath.Join(p.dir, fmt.Sprintf("words-%s-%d.png", name, sz[0])), png, 0o644); err != nil {
 			p.t.Fatal(err)
 		}
@@ -263,4 +272,57 @@ func badWords(lang, text string) string {
 		return fmt.Sprintf("French on the English page (%q)", frenchWords.FindString(plain))
 	}
 	return ""
+}
+
+// lobbyWords reads the home page in both languages: a waiting table's
+// options by their short names ("Rounds: 2", not the form's "Rounds
+// (empty: one per player): 2"), the rules' links as a list in the site's
+// colours, and the Papayoo rounds field wide enough for its placeholder.
+func (p *page) lobbyWords() {
+	t := p.t
+	var r seatResp
+	if code := p.h.post("/api/tables", map[string]any{"game": "papayoo", "players": 3, "bots": []string{"", "", "random"},
+		"name": "Cy", "options": map[string]any{"rounds": 2}, "public": true}, &r); code != 201 {
+		t.Fatalf("create a public table: status %d", code)
+	}
+	// The lobby lists a table once someone seated has opened it.
+	p.h.dial(r.Table, r.Token).next()
+	p.run("home page", chromedp.EmulateViewport(1366, 768), chromedp.Navigate(p.h.hs.URL+"/"),
+		chromedp.Evaluate(`localStorage.setItem('tapis.lang', 'en')`, nil), chromedp.Reload(),
+		chromedp.WaitVisible(`#create`, chromedp.ByQuery), setValue(`select[name=game]`, "papayoo"),
+		chromedp.WaitVisible(`input[name=rounds]`, chromedp.ByQuery))
+	var home struct {
+		Lang, Rules, Heading, LinkColor, ListDisplay string
+		Links                                        int
+		Placeholder                                  string
+		Fits                                         bool
+	}
+	read := fmt.Sprintf(`(() => {
+		const row = document.querySelector('#lobby li[data-table=%q] .lrules'), in_ = document.querySelector('input[name=rounds]');
+		const a = document.querySelector('#helplinks a'), cs = getComputedStyle(in_);
+		const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+		const room = in_.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24; // the spinner
+		return {Lang: document.documentElement.lang, Rules: row ? row.innerText : '',
+			Heading: document.querySelector('#helplinks h2')?.innerText || '', Links: document.querySelectorAll('#helplinks li a').length,
+			LinkColor: a ? getComputedStyle(a).color : '', ListDisplay: getComputedStyle(document.querySelector('#helplinks ul')).display,
+			Placeholder: in_.placeholder, Fits: ctx.measureText(in_.placeholder).width <= room};
+	})()`, r.Table)
+	for _, lang := range []string{"en", "fr"} {
+		want := map[string]string{"en": "Rounds: 2", "fr": "Manches : 2"}[lang]
+		p.until("the lobby in "+lang, read, &home, func() bool { return home.Lang == lang && home.Rules != "" })
+		if !strings.Contains(home.Rules, want) || strings.Contains(home.Rules, "(") {
+			t.Errorf("%s: the lobby's table reads %q, want %q", lang, home.Rules, want)
+		}
+		if home.Links != 4 || home.ListDisplay != "flex" || home.LinkColor == "rgb(0, 0, 238)" || strings.HasSuffix(home.Heading, ":") {
+			t.Errorf("%s: the rules' links: %+v", lang, home)
+		}
+		if !home.Fits {
+			t.Errorf("%s: the rounds field cuts its placeholder %q", lang, home.Placeholder)
+		}
+		if why := badWords(lang, home.Rules+"\n"+home.Heading); why != "" {
+			t.Errorf("%s: the home page: %s: %q", lang, why, home.Rules)
+		}
+		p.shootWords("home-"+lang, true)
+		p.click(`#lang`)
+	}
 }

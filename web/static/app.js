@@ -85,8 +85,6 @@ async function home() {
       return h('label.opt', label, ' ',
         h('input', {
           type: 'number', name: o.name, min: o.min, max: o.max, value: cur ?? '', placeholder,
-          // Wide enough for its placeholder ("one per player") whole.
-          style: placeholder ? `width: calc(${placeholder.length}ch + 40px)` : null,
           onchange: e => {
             const v = e.target.value.trim();
             if (v === '') delete form.options[o.name]; else form.options[o.name] = Number(v);
