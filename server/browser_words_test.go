@@ -42,6 +42,10 @@ func TestBrowserWords(t *testing.T) {
 		p.t = t
 		p.lobbyWords()
 	})
+	t.Run("cabo-scoring", func(t *testing.T) {
+		p.t = t
+		p.caboScoring()
+	})
 	for i, g := range []wordsGame{
 		{"cabo", []string{"", "random", "random"}, "", true},
 		{"papayoo", []string{"", "random", "random"}, `{"rounds":2}`, true},
@@ -325,4 +329,36 @@ func (p *page) lobbyWords() {
 		p.shootWords("home-"+lang, true)
 		p.click(`#lang`)
 	}
+}
+
+// caboScoring reads the lines under Cabo's round panel for a round that
+// a random game seldom plays: a caller who did not have the lowest sum
+// (20 scores 25) and a score of exactly 100 dropping back to 50.
+func (p *page) caboScoring() {
+	t := p.t
+	want := map[string][]string{
+		"en": {"Lowest sum (16): Bob scores 0", "Cy called Cabo without the lowest sum: 20 + 5 penalty = 25.", "Ann reached exactly 100 and drops back to 50.", "A score above 100 ends the game"},
+		"fr": {"Plus petite somme (16) : Bob marque 0", "Cy a annoncé Cabo sans avoir la plus petite somme : 20 + 5 de pénalité = 25.", "Ann atteint 100 tout juste et redescend à 50.", "Un score au-dessus de 100 termine la partie"},
+	}
+	for _, lang := range []string{"en", "fr"} {
+		var lines []string
+		p.run("Cabo's explanations", chromedp.Navigate(p.h.hs.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+			chromedp.Evaluate(fmt.Sprintf(`Promise.all([import('/static/i18n.js'), import('/static/cabo/draw.js')]).then(([i18n, draw]) => {
+				i18n.setLang(%q);
+				const S = {ctx: {name: s => ['Ann', 'Bob', 'Cy'][s], seat: 0, state: {view: {options: {reset_at_100_to: 50}}}}};
+				const end = {hands: [[], [], []], totals: [30, 16, 20], round_scores: [30, 0, 25], caller: 2, kamikaze: -1, winners: [1], reset: [0]};
+				return [...draw.explainEl(S, end, true).querySelectorAll('li')].map(l => l.textContent);
+			})`, lang), &lines, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+		for _, w := range want[lang] {
+			if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, w) }) {
+				t.Errorf("%s: Cabo's explanations %q do not say %q", lang, lines, w)
+			}
+		}
+		for _, l := range lines {
+			if why := badWords(lang, l); why != "" {
+				t.Errorf("%s: %s: %q", lang, why, l)
+			}
+		}
+	}
+	p.run("back to English", chromedp.Evaluate(`localStorage.setItem('tapis.lang', 'en')`, nil))
 }
