@@ -137,6 +137,10 @@ func (p *page) words(g wordsGame, seed uint64) {
 		p.shootWords(g.game + "-replay-" + lang)
 		p.click(`#lang`)
 	}
+	// Written beside the screenshots, to be read by a person too.
+	if err := os.WriteFile(filepath.Join(p.dir, "words-"+g.game+".txt"), []byte(strings.Join(texts, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range texts {
 		lang, text, _ := strings.Cut(s, "\t")
 		if why := badWords(lang, text); why != "" {

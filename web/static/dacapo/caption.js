@@ -2,13 +2,12 @@
 // card goes where, its source named as the table names it, the helper
 // piles counted first, second, third.
 import { t } from '../i18n.js';
-import { cardName } from './state.js';
+import { cardName, nth } from './state.js';
 
 // caption is move m of seat c.by; c.name names a seat, c.prev and c.next
 // are the views before and after the move.
 export function caption(m, c) {
   const name = c.name(c.by);
-  const nth = i => t('replay.nth.' + (i + 1));
   const topOf = pile => (pile?.length ? pile[pile.length - 1] : null);
   switch (m.type) {
     case 'build': {
@@ -19,12 +18,12 @@ export function caption(m, c) {
             : p?.stocks?.[m.seat]?.top;
       const from = m.from === 'hand' ? t('dacapo.from.hand')
         : m.from === 'stock' ? t('dacapo.from.stock')
-          : m.from === 'helper' ? t('replay.dacapo.from.helper', { nth: nth(m.index) })
+          : m.from === 'helper' ? t('dacapo.from.helper', { nth: nth(m.index) })
             : t('dacapo.from.opponent', { name: c.name(m.seat) });
       return card == null ? t('replay.dacapo.build.unseen', { name, from, n: m.pile + 1 })
         : t('replay.dacapo.build', { name, card: cardName(card), from, n: m.pile + 1 });
     }
-    case 'helper': return t('replay.dacapo.helper', { name, card: cardName(m.card), nth: nth(m.index) });
+    case 'helper': return t('dacapo.log.helper', { name, card: cardName(m.card), nth: nth(m.index) });
     case 'end': return t('replay.dacapo.end', { name });
   }
   return null;

@@ -1,7 +1,7 @@
 // The Da Capo! log's words, and a refusal's.
 import { t, tn } from '../i18n.js';
 import { refusalText } from '../refusal.js';
-import { cardName } from './state.js';
+import { cardName, nth } from './state.js';
 
 // logLine is an event as a line of the log, in the page's language.
 export function logLine(S, e) {
@@ -13,14 +13,14 @@ export function logLine(S, e) {
     case 'build': {
       const from = e.from === 'hand' ? t('dacapo.from.hand')
         : e.from === 'stock' ? t('dacapo.from.stock')
-          : e.from === 'helper' ? t('dacapo.from.helper', { n: e.index + 1 })
+          : e.from === 'helper' ? t('dacapo.from.helper', { nth: nth(e.index) })
             : t(e.owner === S.ctx.seat ? 'dacapo.from.opponent.me' : 'dacapo.from.opponent', { name: nm(e.owner) });
       let s = t('dacapo.log.build', { name: nm(e.seat), card: cardName(e.card), from, n: e.pile + 1, value: e.value });
       if (e.completed) s += ' ' + t('dacapo.log.completed');
       if (e.left !== undefined) s += ' ' + (e.top != null ? t('dacapo.log.next', { card: cardName(e.top), n: e.left }) : t('dacapo.log.emptied'));
       return s;
     }
-    case 'helper': return t('dacapo.log.helper', { name: nm(e.seat), card: cardName(e.card), n: e.index + 1 });
+    case 'helper': return t('dacapo.log.helper', { name: nm(e.seat), card: cardName(e.card), nth: nth(e.index) });
     case 'end': return t('dacapo.log.end', { name: nm(e.seat) });
     case 'draw':
       return e.cards ? tn('dacapo.log.draw.me', e.count, { cards: e.cards.map(cardName).join(' ') }) : tn('dacapo.log.draw', e.count, { name: nm(e.seat) });

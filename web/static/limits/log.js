@@ -31,7 +31,7 @@ export function logLine(S, e) {
       if (!a) return t('limits.log.accuse.short', { name: nm(e.seat) });
       return t('limits.log.accuse', {
         accuser: nm(a.accuser), suspect: nm(a.suspect), color: cname(a.color),
-        hidden: a.hidden.map((cs, s) => `${nm(s)}: ${cs.map(cardName).join(', ') || '—'}`).join('; '),
+        hidden: a.hidden.map((cs, s) => t('limits.log.hidden', { name: nm(s), cards: cs.map(cardName).join(', ') || '—' })).join('; '),
       }) + ' ' + verdict(S, a);
     }
     case 'game_over': return tn('limits.log.game_over', (e.winners || []).length, { names: (e.winners || []).map(nm).join(', '),
