@@ -16,6 +16,8 @@ export function scoreSheet(ctx, game) {
 
   const state = () => ctx.state;
   const roundName = i => t(roundKey(game()), { n: i + 1 });
+  // "Round by round", or "Game by game" where a match is made of games.
+  const byRound = () => (roundKey(game()) === 'sheet.game' ? 'sheet.games' : 'sheet.rounds');
 
   // lowWins says which way the ranking goes: the game's registration
   // says, or else its winners once it is over.
@@ -82,7 +84,7 @@ export function scoreSheet(ctx, game) {
     }, h('div.card-panel.sheet',
       h('h2', { id: 'sheet-title' }, t('sheet.title')),
       over() ? ranking() : null,
-      over() ? h('h3', t('sheet.rounds')) : null,
+      over() ? h('h3', t(byRound())) : null,
       table(),
       h('div.row',
         h('button.primary', { type: 'button', 'data-action': 'close-sheet', ...tap(close) }, t('sheet.close')),
@@ -106,7 +108,7 @@ export function scoreSheet(ctx, game) {
       const gp = main.querySelector('#game #overlay .card-panel');
       if (gp && !gp.querySelector('.sheet')) {
         const row = [...gp.children].reverse().find(e => e.classList.contains('row'));
-        const part = h('section.sheet.sheet-inline', over() ? ranking() : null, h('h3', t(over() ? 'sheet.rounds' : 'sheet.title')), table());
+        const part = h('section.sheet.sheet-inline', over() ? ranking() : null, h('h3', t(over() ? byRound() : 'sheet.title')), table());
         gp.insertBefore(part, row || null);
         if (over() && row) row.append(newTable());
       }

@@ -510,6 +510,7 @@ export const en = {
   'sheet.adjusted': 'The totals are the game’s own: its rules may change a score beyond the sum of the rounds (Cabo: exactly 100 goes back down).',
   'sheet.ranking': 'Final ranking',
   'sheet.rounds': 'Round by round',
+  'sheet.games': 'Game by game',
   'sheet.place': '{n}.',
   'sheet.points': '{n} pts',
   'sheet.winner': 'winner',

@@ -512,6 +512,7 @@ export const fr = {
   'sheet.adjusted': 'Les totaux sont ceux du jeu : ses règles peuvent changer un score au-delà de la somme des manches (Cabo : 100 tout rond redescend).',
   'sheet.ranking': 'Classement final',
   'sheet.rounds': 'Manche par manche',
+  'sheet.games': 'Partie par partie',
   'sheet.place': '{n}.',
   'sheet.points': '{n} pts',
   'sheet.winner': 'gagnant',
