@@ -20,7 +20,7 @@ export function logLine(S, e) {
     case 'round': return t('limits.log.round', { round: e.round, name: nm(e.seat), limit: e.limit,
       base: COLOURS.map((c, i) => `${cname(c)} ${e.base?.[i] ?? 'X'}`).join(', ') });
     case 'hide':
-      return e.cards ? t('limits.log.hide.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.hide', hideN(S), { name: nm(e.seat) });
+      return e.cards ? t('limits.log.hide.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.hide', hidden(S), { name: nm(e.seat) });
     case 'place': return t('limits.log.place', { name: nm(e.seat), card: cardName(e.card) });
     case 'draw':
       return e.cards ? t('limits.log.draw.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.draw', e.count, { name: nm(e.seat) });
@@ -49,4 +49,12 @@ export function explain(S, m) {
     const words = col ? { color: cname(col), card: cardName(col) } : {};
     return reason === 'hide_count' && a.n === undefined ? { ...words, n: hideN(S) } : words;
   });
+}
+
+// hidden is how many cards each seat hides a round: 2 at two players,
+// else 1. The log may be drawn before the table's first state (a
+// reconnection's history), when only the table's info knows the players.
+function hidden(S) {
+  const n = S.ctx.state?.view?.players ?? S.ctx.info?.players;
+  return n === 2 ? 2 : 1;
 }
