@@ -102,3 +102,51 @@ func TestFilesReferenced(t *testing.T) {
 		}
 	}
 }
+
+// No string of the interface leaves a plural or an agreement to the
+// reader: "card(s)", "place(s) libre(s)", "redescend(ent)" are written as
+// the forms a count picks (i18n.js's tn), in both dictionaries and in the
+// rules' help texts.
+func TestNoParenthesisedEndings(t *testing.T) {
+	ending := regexp.MustCompile(`\p{L}\((?:s|e|es|x|nt|ent)\)`)
+	for _, name := range []string{"i18n/en.js", "i18n/fr.js", "help.js"} {
+		for i, line := range strings.Split(read(t, name), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "//") {
+				continue
+			}
+			// Only the strings: code such as name(s) is no sentence.
+			for _, lit := range regexp.MustCompile(`'(?:[^'\\]|\\.)*'`).FindAllString(line, -1) {
+				if m := ending.FindString(lit); m != "" {
+					t.Errorf("%s:%d: %q leaves a plural to the reader (%s): use tn and a key per form", name, i+1, lit, m)
+				}
+			}
+		}
+	}
+}
+
+// Every count the client words with tn has its "one" and "other" forms in
+// both dictionaries (Intl.PluralRules picks one; "other" stands in for a
+// category a language has no word for).
+func TestPluralKeys(t *testing.T) {
+	used := regexp.MustCompile(`\btn\((?:[^,]*\? )?'([a-z0-9_.]+)'(?: : '([a-z0-9_.]+)')?`)
+	for _, lang := range []string{"en", "fr"} {
+		d := dict(t, lang)
+		for _, name := range embedded(t) {
+			if !strings.HasSuffix(name, ".js") {
+				continue
+			}
+			for _, m := range used.FindAllStringSubmatch(read(t, name), -1) {
+				for _, k := range m[1:] {
+					if k == "" {
+						continue
+					}
+					for _, form := range []string{".one", ".other"} {
+						if !d[k+form] {
+							t.Errorf("%s: %s counts with %q, which has no %s form", lang, name, k, form)
+						}
+					}
+				}
+			}
+		}
+	}
+}

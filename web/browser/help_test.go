@@ -211,11 +211,11 @@ func TestBrowserHints(t *testing.T) {
 })()`, &got, func(ep *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return ep.WithAwaitPromise(true) }))
 	want := map[string]string{
 		"cabo_peek":      "Your turn: choose 3 of your cards to look at, then press Look.",
-		"cabo_drawn":     "Your turn: keep the card in place of the card(s) of yours you select, discard it or select another player’s card to spy on.",
+		"cabo_drawn":     "Your turn: keep the card in place of the card of yours you select (or of a set of equal cards), discard it or select another player’s card to spy on.",
 		"papayoo_pass":   "Your turn: choose 5 cards to pass to your left neighbour, Bob, then press Pass.",
 		"papayoo_follow": "Your turn: play a card of the suit led.",
 		"papayoo_any":    "Your turn: you cannot follow, play any card.",
-		"limits_hide":    "Your turn: hide 2 card(s) face down (select, then press Hide); each raises its colour’s limit by 1.",
+		"limits_hide":    "Your turn: hide 2 cards face down (select them, then press Hide); each raises its colour’s limit by 1.",
 		"limits_turn":    "Your turn: place a card (tap a card, then the pile), exchange 4 cards of a colour or tap a player to accuse them.",
 		"dacapo":         "Your turn: build on a centre pile (tap a glowing card, yours or an opponent’s, then a building pile) or put a hand card on a helper pile to end your turn (tap it, then the helper pile).",
 		"waiting":        "Waiting for Bob and Cy.",

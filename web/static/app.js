@@ -2,7 +2,7 @@
 // (join, then play over a WebSocket). Game screens live in their own
 // modules; a game without one gets the generic screen.
 import { h, clear, toast } from './dom.js';
-import { t, setLang, getLang, otherLang, has } from './i18n.js';
+import { t, tn, setLang, getLang, otherLang, has } from './i18n.js';
 import { loadGames, setGames, gameName, screenFor } from './registry.js';
 import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
 import { turnAlert, toggles, ring, seatBars } from './notify.js';
@@ -81,10 +81,10 @@ async function home() {
       if (o.kind === 'bool') {
         return h('label.opt', h('input', { type: 'checkbox', name: o.name, checked: !!cur, onchange: e => { form.options[o.name] = e.target.checked; } }), ' ', label);
       }
+      const placeholder = cur == null ? (has(key + '.none') ? t(key + '.none') : t('home.option.unlimited')) : '';
       return h('label.opt', label, ' ',
         h('input', {
-          type: 'number', name: o.name, min: o.min, max: o.max, value: cur ?? '',
-          placeholder: cur == null ? (has(key + '.none') ? t(key + '.none') : t('home.option.unlimited')) : '',
+          type: 'number', name: o.name, min: o.min, max: o.max, value: cur ?? '', placeholder,
           onchange: e => {
             const v = e.target.value.trim();
             if (v === '') delete form.options[o.name]; else form.options[o.name] = Number(v);
@@ -127,8 +127,8 @@ async function home() {
           }), ' ', t('vis.' + k)))),
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
       ),
-      h('nav.helplinks', { id: 'helplinks' }, h('span', t('help.rules')),
-        list.map(({ name: x }) => h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)))))));
+      h('nav.helplinks', { id: 'helplinks', 'aria-labelledby': 'helplinks-title' }, h('h2', { id: 'helplinks-title' }, t('help.rules')),
+        h('ul', list.map(({ name: x }) => h('li', h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)))))))));
   };
   const create = async () => {
     const name = parts.name();
@@ -510,7 +510,7 @@ function tableBar(T, info) {
 function invitePanel(info, free) {
   const link = tokens.get(info.id)?.invite || location.origin + '/t/' + info.id;
   return h('div.card-panel.invite',
-    h('p', t('table.waiting', { free })),
+    h('p', tn('table.waiting', free)),
     h('label', t('table.invite')),
     h('div.row', h('input', { readonly: true, value: link, id: 'invite', onclick: e => e.target.select() }),
       h('button', {

@@ -14,6 +14,9 @@ import { logLine } from './cabo/log.js';
 // language: Cabo's args are numbers the words take as they are.
 const explain = (S, m) => refusalText(m, 'cabo', S.ctx.name);
 
+// caboCaption puts a move in words for the replay viewer (history.js).
+export { caption as caboCaption } from './cabo/caption.js';
+
 export function caboUI(ctx) {
   return screenOf(newState(ctx), { render, onEvent, onState, logLine, explain });
 }

@@ -17,6 +17,9 @@ import { logLine, explain } from './dacapo/log.js';
 
 export { cardSVG } from './dacapo/cards.js';
 
+// dacapoCaption puts a move in words for the replay viewer (history.js).
+export { caption as dacapoCaption } from './dacapo/caption.js';
+
 export function dacapoUI(ctx) {
   stylesheet('dacapo.css');
   return screenOf(newState(ctx), { render, onEvent, onState, logLine, explain });

@@ -8,7 +8,7 @@
 // with the same keys (a test checks it). A value is a string, or a list of
 // paragraphs where an item starting "- " is a bullet; *words* are bold.
 import { h, clear } from './dom.js';
-import { t, getLang } from './i18n.js';
+import { t, getLang, plural } from './i18n.js';
 import { faceSVG, backSVG } from './cards.js';
 import { paperSVG, suitIcon } from './papayoo.js';
 import { colourSVG, limitSVG, limitBackSVG } from './limits.js';
@@ -36,7 +36,7 @@ const en = {
   'cabo.hint.draw': 'draw a card',
   'cabo.hint.take': 'take the discard (select your card first)',
   'cabo.hint.cabo': 'call Cabo',
-  'cabo.hint.replace': 'keep the card in place of the card(s) of yours you select',
+  'cabo.hint.replace': 'keep the card in place of the card of yours you select (or of a set of equal cards)',
   'cabo.hint.discard': 'discard it',
   'cabo.hint.peek1': 'peek at one of your cards',
   'cabo.hint.spy': 'select another player’s card to spy on',
@@ -45,7 +45,8 @@ const en = {
   'papayoo.hint.lead': 'lead any card',
   'papayoo.hint.follow': 'play a card of the suit led',
   'papayoo.hint.any': 'you cannot follow, play any card',
-  'limits.hint.hide': 'Your turn: hide {n} card(s) face down (select, then press Hide); each raises its colour’s limit by 1.',
+  'limits.hint.hide.one': 'Your turn: hide a card face down (select it, then press Hide); it raises its colour’s limit by 1.',
+  'limits.hint.hide.other': 'Your turn: hide {n} cards face down (select them, then press Hide); each raises its colour’s limit by 1.',
   'limits.hint.lead': 'start the pile with a card (tap a card, then the pile or Place)',
   'limits.hint.place': 'place a card (tap a card, then the pile)',
   'limits.hint.exchange': 'exchange 4 cards of a colour',
@@ -191,7 +192,7 @@ const fr = {
   'cabo.hint.draw': 'piochez une carte',
   'cabo.hint.take': 'prenez la défausse (choisissez d’abord votre carte)',
   'cabo.hint.cabo': 'annoncez Cabo',
-  'cabo.hint.replace': 'gardez la carte à la place de celle(s) des vôtres que vous choisissez',
+  'cabo.hint.replace': 'gardez la carte à la place de celle des vôtres que vous choisissez (ou d’une série de cartes égales)',
   'cabo.hint.discard': 'défaussez-la',
   'cabo.hint.peek1': 'regardez une de vos cartes',
   'cabo.hint.spy': 'choisissez une carte d’un autre joueur pour l’espionner',
@@ -200,7 +201,8 @@ const fr = {
   'papayoo.hint.lead': 'entamez avec la carte de votre choix',
   'papayoo.hint.follow': 'jouez une carte de la couleur demandée',
   'papayoo.hint.any': 'vous ne pouvez pas fournir, jouez n’importe quelle carte',
-  'limits.hint.hide': 'À vous : cachez {n} carte(s) face cachée (choisissez, puis Cacher) ; chacune relève de 1 la limite de sa couleur.',
+  'limits.hint.hide.one': 'À vous : cachez une carte face cachée (choisissez-la, puis Cacher) ; elle relève de 1 la limite de sa couleur.',
+  'limits.hint.hide.other': 'À vous : cachez {n} cartes face cachée (choisissez-les, puis Cacher) ; chacune relève de 1 la limite de sa couleur.',
   'limits.hint.lead': 'commencez la pile avec une carte (touchez une carte, puis la pile ou Poser)',
   'limits.hint.place': 'posez une carte (touchez une carte, puis la pile)',
   'limits.hint.exchange': 'échangez 4 cartes d’une couleur',
@@ -518,7 +520,7 @@ export const HINTS = {
   },
   limits(st, seat) {
     const v = st.view, T = types(st);
-    if (v.phase === 'hide') return ht('limits.hint.hide', { n: v.players === 2 ? 2 : 1 });
+    if (v.phase === 'hide') { const n = v.players === 2 ? 2 : 1; return ht('limits.hint.hide.' + (plural(n) === 'one' ? 'one' : 'other'), { n }); }
     if (!v.led && T.has('place')) return yours([ht('limits.hint.lead')]);
     return yours(['place', 'exchange', 'accuse', 'pass'].filter(k => T.has(k)).map(k => ht('limits.hint.' + k)));
   },

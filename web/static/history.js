@@ -10,9 +10,10 @@
 // the screens draw one seat's hand only, and Cabo's own view never shows
 // its face-down cards.
 import { h, clear } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, tn, has } from './i18n.js';
 import { stylesheet } from './screen.js';
-import { gameName, roundKey, screenFor } from './registry.js';
+import { points } from './sheet.js';
+import { gameName, roundKey, screenFor, captionFor } from './registry.js';
 
 async function get(path) {
   const r = await fetch(path);
@@ -21,8 +22,9 @@ async function get(path) {
   return data;
 }
 
-// moveText puts a move's JSON in a line: its type, then its fields, the
-// cards named as the hands panel names them.
+// moveText puts a move's JSON in a line, for a game whose screen has no
+// captions: its type, then its fields, the cards named as the hands panel
+// names them.
 function moveText(game, m) {
   const { type, ...rest } = m || {};
   const val = (k, v) => {
@@ -122,6 +124,15 @@ export function historyPage(main, id, no) {
     }
   }
 
+  // caption is the move that reached step st, in words: the game's own
+  // (its screen's caption, given the views before and after, the mover's
+  // own when every card is shown), else the move's fields listed.
+  function caption(st) {
+    const at = x => (H.choice === 'all' ? x?.views?.[st.by] : x?.view);
+    const words = captionFor(H.page.game)?.(st.move || {}, { by: st.by, name, prev: at(steps()[H.pos - 1]), next: at(st) });
+    return words || t('history.moved', { name: name(st.by), move: moveText(H.page.game, st.move) });
+  }
+
   function update() {
     const st = step();
     if (!st) return;
@@ -129,7 +140,7 @@ export function historyPage(main, id, no) {
     slider.max = String(n);
     slider.value = String(H.pos);
     posLabel.textContent = t('history.pos', { n: H.pos, of: n });
-    moveLine.textContent = H.pos === 0 ? t('history.deal') : t('history.moved', { name: name(st.by), move: moveText(H.page.game, st.move) });
+    moveLine.textContent = H.pos === 0 ? t('history.deal') : caption(st);
     for (const b of document.querySelectorAll('.hist-nav button')) {
       const back = b.dataset.step === 'first' || b.dataset.step === 'prev';
       b.disabled = back ? H.pos === 0 : H.pos === n;
@@ -182,7 +193,7 @@ export function historyPage(main, id, no) {
     main.append(h('section.history', { id: 'history', dataset: { game: p.game, match: no } },
       h('div.hist-head',
         h('h1', t('history.title', { game: gameName(p.game), no })),
-        h('p.hist-result', { id: 'hist-result' }, t('table.winners', { names: p.result.winners.map(name).join(', ') }),
+        h('p.hist-result', { id: 'hist-result' }, tn('table.winners', p.result.winners.length, { names: p.result.winners.map(name).join(', ') }),
           ' · ', t('history.moves', { n: p.moves }))),
       h('div.card-panel.hist-viewer',
         h('div.row.hist-controls', picker,
@@ -197,7 +208,7 @@ export function historyPage(main, id, no) {
       h('details.card-panel.hist-info', { open: true },
         h('summary', t('sheet.title')),
         h('ul.hist-players', p.seats.map((_, s) => h('li' + (p.result.winners.includes(s) ? '.win' : ''), name(s), ' — ',
-          t('sheet.points', { n: p.result.scores[s] })))),
+          points(p.game, p.result.scores[s])))),
         sheet(),
         h('p.row', h('a.button', { href: `/api/tables/${id}/replay?match=${no}`, download: `tapis-${id}-${no}.json` }, t('history.export')),
           h('a', { href: '/t/' + id }, t('history.table')))),

@@ -3,7 +3,7 @@
 // quick match (the queue) and the lobby (public tables waiting for
 // players, live). app.js lays them out; each part redraws itself.
 import { h, clear, toast, tap } from './dom.js';
-import { t, has, getLang } from './i18n.js';
+import { t, tn, has, getLang } from './i18n.js';
 import { api } from './api.js';
 import { player, ensurePlayer, onPlayer, savedName, loadPlayer } from './player.js';
 import { explain } from './account.js';
@@ -230,7 +230,7 @@ export function homeParts({ games, open, turnLabel }) {
             tb.lang ? h('span.langtag', { title: has('lobby.lang.' + tb.lang) ? t('lobby.lang.' + tb.lang) : tb.lang }, tb.lang.toUpperCase()) : null,
             tb.rated ? [' ', ratedTag()] : null,
             ' ', h('span.lseats', t('lobby.seats', { taken: tb.players - free, n: tb.players }))),
-          h('div.lnames', names.join(', '), free ? h('span.lfree', ' · ' + t('lobby.free', { n: free })) : null),
+          h('div.lnames', names.join(', '), free ? h('span.lfree', ' · ' + tn('lobby.free', free)) : null),
           h('div.lrules', opts.length ? opts.join(' · ') : t('lobby.standard'), ' · ',
             tb.turn_seconds ? t('table.turn', { time: turnLabel(tb.turn_seconds) }) : t('lobby.noclock'))),
         // The player's own table (created here, or elsewhere while signed

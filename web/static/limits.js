@@ -14,6 +14,9 @@ import { logLine, explain } from './limits/log.js';
 
 export { colourSVG, limitSVG, limitBackSVG } from './limits/cards.js';
 
+// limitsCaption puts a move in words for the replay viewer (history.js).
+export { caption as limitsCaption } from './limits/caption.js';
+
 export function limitsUI(ctx) {
   stylesheet('limits.css');
   return screenOf(newState(ctx), { render, onEvent, onState, logLine, explain });

@@ -18,6 +18,9 @@ import { logLine, explain } from './papayoo/log.js';
 
 export { suitIcon, paperSVG, cardText } from './papayoo/cards.js';
 
+// papayooCaption puts a move in words for the replay viewer (history.js).
+export { caption as papayooCaption } from './papayoo/caption.js';
+
 export function papayooUI(ctx) {
   stylesheet('papayoo.css');
   return screenOf(newState(ctx), { render, onEvent, onState, logLine, explain });

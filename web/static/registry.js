@@ -9,15 +9,17 @@ import { genericUI } from './generic.js';
 let list = [];
 let loading = null;
 const screens = {};
+const captions = {};
 
 // loadGames fetches the registry and the games' screens once (again after
 // a failure) and gives the list; app.js draws its first page after it.
 export function loadGames() {
   loading ??= api('GET', '/api/games').then(async l => {
     list = l;
-    // A screen is the module the registration names, exporting <name>UI.
+    // A screen is the module the registration names, exporting <name>UI,
+    // and <name>Caption, a move in words for the replay viewer.
     await Promise.all(l.filter(g => g.screen).map(g => import('./' + g.screen)
-      .then(m => { screens[g.name] = m[g.name + 'UI']; }, () => {})));
+      .then(m => { screens[g.name] = m[g.name + 'UI']; captions[g.name] = m[g.name + 'Caption']; }, () => {})));
     return l;
   }, () => { loading = null; return list; });
   return loading;
@@ -43,6 +45,11 @@ export const gameName = game => (has('game.' + game) ? t('game.' + game) : gameI
 export function screenFor(game, generic = false) {
   return (generic ? null : screens[game]) || genericUI;
 }
+
+// captionFor is game's words for a move of the replay viewer, or
+// undefined when its screen has none (history.js then lists the move's
+// fields).
+export const captionFor = game => captions[game];
 
 // lowWins says whether game's lowest score wins (true), its highest
 // (false), or neither is a rule (undefined: the winners say).

@@ -2,7 +2,7 @@
 // at a round's or the game's end, a refusal put into words, a screen's own
 // stylesheet. ctx is the table a screen is given (see app.js).
 import { h, tap } from './dom.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 import { ratingLines } from './ratings.js';
 
 // around lists the seats other than seat as they sit after it around a
@@ -32,7 +32,7 @@ export function endPanel(ctx, kind, cls, dismiss, ...content) {
 
 // winnersLine names the winners of a game, for an end panel.
 export function winnersLine(ctx, winners) {
-  return h('p.winners', t('table.winners', { names: winners.map(ctx.name).join(', ') }));
+  return h('p.winners', tn('table.winners', winners.length, { names: winners.map(ctx.name).join(', ') }));
 }
 
 // stylesheet loads a screen's own CSS file (in static/) once.

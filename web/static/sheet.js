@@ -4,7 +4,7 @@
 // from the table's header, and joins the game's own panel at each round's
 // end and at the match's.
 import { h, tap } from './dom.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { stylesheet } from './screen.js';
 import { lowWins as registeredLowWins, roundKey } from './registry.js';
 
@@ -16,6 +16,8 @@ export function scoreSheet(ctx, game) {
 
   const state = () => ctx.state;
   const roundName = i => t(roundKey(game()), { n: i + 1 });
+  // "Round by round", or "Game by game" where a match is made of games.
+  const byRound = () => (roundKey(game()) === 'sheet.game' ? 'sheet.games' : 'sheet.rounds');
 
   // lowWins says which way the ranking goes: the game's registration
   // says, or else its winners once it is over.
@@ -66,7 +68,7 @@ export function scoreSheet(ctx, game) {
         if (!prev || prev.w !== x.w || prev.sc !== x.sc) place = i + 1;
         return h('li' + (x.w ? '.sheet-win' : '') + (x.s === ctx.seat ? '.sheet-me' : ''), { 'data-seat': x.s },
           h('span.sheet-place', t('sheet.place', { n: place })), ' ', h('span.sheet-name', ctx.name(x.s)), ' ',
-          h('span.sheet-score', t('sheet.points', { n: x.sc })), x.w ? h('span.sheet-badge', t('sheet.winner')) : null);
+          h('span.sheet-score', points(game(), x.sc)), x.w ? h('span.sheet-badge', t('sheet.winner')) : null);
       })));
   }
 
@@ -82,7 +84,7 @@ export function scoreSheet(ctx, game) {
     }, h('div.card-panel.sheet',
       h('h2', { id: 'sheet-title' }, t('sheet.title')),
       over() ? ranking() : null,
-      over() ? h('h3', t('sheet.rounds')) : null,
+      over() ? h('h3', t(byRound())) : null,
       table(),
       h('div.row',
         h('button.primary', { type: 'button', 'data-action': 'close-sheet', ...tap(close) }, t('sheet.close')),
@@ -106,7 +108,7 @@ export function scoreSheet(ctx, game) {
       const gp = main.querySelector('#game #overlay .card-panel');
       if (gp && !gp.querySelector('.sheet')) {
         const row = [...gp.children].reverse().find(e => e.classList.contains('row'));
-        const part = h('section.sheet.sheet-inline', over() ? ranking() : null, h('h3', t(over() ? 'sheet.rounds' : 'sheet.title')), table());
+        const part = h('section.sheet.sheet-inline', over() ? ranking() : null, h('h3', t(over() ? byRound() : 'sheet.title')), table());
         gp.insertBefore(part, row || null);
         if (over() && row) row.append(newTable());
       }
@@ -120,4 +122,10 @@ export function scoreSheet(ctx, game) {
     },
     get open() { return open; },
   };
+}
+
+// points is a final total as the game calls it: "81 pts", or Limits'
+// "score -2" (its points are one part of the score: docs/rules.md).
+export function points(game, n) {
+  return t(has(game + '.sheet.points') ? game + '.sheet.points' : 'sheet.points', { n });
 }

@@ -26,12 +26,20 @@ export function optionValue(game, name, v) {
   return String(v);
 }
 
+// optionName is an option's short name, for a line that gives its value
+// (the lobby, the join page): "Rounds", not the form's "Rounds (empty: one
+// per player)".
+export function optionName(game, name) {
+  const key = `opt.${game}.${name}.short`;
+  return has(key) ? t(key) : optionLabel(game, name);
+}
+
 // optionLines lists the options a table was created with, one line each.
 // Only those the creator set: the others are the rules' own, some of
 // which depend on others (Cabo looks at 3 cards when 6 are dealt), so the
 // engine, not this page, knows them.
 export function optionLines(game, options) {
-  return Object.entries(options || {}).map(([k, v]) => t('fix.join.option', { label: optionLabel(game, k), value: optionValue(game, k, v) }));
+  return Object.entries(options || {}).map(([k, v]) => t('fix.join.option', { label: optionName(game, k), value: optionValue(game, k, v) }));
 }
 
 // joinSummary is the part of the join form that says which table this is.

@@ -1,7 +1,7 @@
 // The Cabo screen's drawing: the players' rows of face-down cards, the
 // draw and discard piles, the drawn card, the end of a round.
 import { h, tap } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { faceSVG, backSVG } from '../cards.js';
 import { around, endPanel, winnersLine } from '../screen.js';
 import { me, view, key, myTurn } from './state.js';
@@ -63,7 +63,7 @@ export function playerEl(S, seat, big) {
 export function facts(S) {
   const v = view(S);
   if (v.phase === 'over') return [' · ', t('table.over')];
-  if (v.caller >= 0) return [' · ', t('cabo.hint.final', { name: S.ctx.name(v.caller), n: v.final_turns_left })];
+  if (v.caller >= 0) return [' · ', tn('cabo.hint.final', v.final_turns_left, { name: S.ctx.name(v.caller) })];
   return [];
 }
 
@@ -74,16 +74,43 @@ export function overlayEl(S) {
   const end = S.overlay.end;
   const table = end ? h('table.results',
     h('tr', ['cabo.col.player', 'cabo.col.hand', 'cabo.col.total', 'cabo.col.round', 'cabo.col.score'].map(k => h('th', t(k)))),
-    end.hands.map((hand, s) => h('tr' + (end.winners.includes(s) ? '.win' : ''),
-      h('td', S.ctx.name(s), end.caller === s ? ` (${t('cabo.caller')})` : ''),
-      h('td.minicards', hand.map(c => (c < 0 ? h('span.mini.empty') : h('span.mini', { html: faceSVG(c) })))),
+    // At the game's end the game's winners stand out, not the last round's.
+    end.hands.map((hand, s) => h('tr' + ((S.overlay.kind === 'over' ? S.overlay.winners || [] : end.winners).includes(s) ? '.win' : ''),
+      h('td', S.ctx.name(s), end.caller === s ? h('span.called', t('cabo.caller')) : null),
+      // The cards in a box of their own: a cell that is itself a flex box
+      // is no table cell, and its row no longer lines up with the others.
+      h('td', h('div.minicards', hand.map(c => (c < 0 ? h('span.mini.empty') : h('span.mini', { html: faceSVG(c) }))))),
       h('td', end.totals[s]), h('td', end.round_scores[s]), h('td', (S.overlay.scores || v.scores)[s])))) : null;
-  return endPanel(S.ctx, S.overlay.kind, '', () => { S.overlay = null; },
+  return endPanel(S.ctx, S.overlay.kind, '.caboresults', () => { S.overlay = null; },
     h('h2', S.overlay.kind === 'over' ? t('table.over') : t('cabo.round_end', { n: S.overlay.round || '' })),
-    end && end.kamikaze >= 0 ? h('p', t('cabo.kamikaze', { name: S.ctx.name(end.kamikaze) })) : null,
-    end && end.reset?.length ? h('p', t('cabo.reset', { names: end.reset.map(S.ctx.name).join(', ') })) : null,
     S.overlay.kind === 'over' ? winnersLine(S.ctx, S.overlay.winners) : null,
-    table);
+    table,
+    end ? explainEl(S, end, S.overlay.kind === 'over') : null);
+}
+
+// explainEl says where the round's numbers come from, by the rules
+// (docs/rules.md, Cabo): a kamikaze, who scores 0, the caller's 5-point
+// penalty, a score of exactly 100 dropping back, and at the game's end
+// why it ended.
+export function explainEl(S, end, over) {
+  const nm = S.ctx.name;
+  const v = view(S);
+  const lines = [];
+  const c = end.caller;
+  if (end.kamikaze >= 0) {
+    lines.push(t('cabo.explain.kamikaze', { name: nm(end.kamikaze) }));
+  } else if (c >= 0 && end.winners.includes(c) && end.totals.some((x, s) => s !== c && x === end.totals[c])) {
+    lines.push(t('cabo.explain.tie', { name: nm(c), total: end.totals[c] }));
+  } else {
+    const w = end.winners;
+    lines.push(tn('cabo.explain.low', w.length, { names: w.map(nm).join(', '), total: end.totals[w[0]] }));
+  }
+  if (end.kamikaze < 0 && c >= 0 && !end.winners.includes(c)) {
+    lines.push(t('cabo.explain.penalty', { name: nm(c), total: end.totals[c], score: end.round_scores[c] }));
+  }
+  for (const s of end.reset || []) lines.push(t('cabo.explain.reset', { name: nm(s), to: v.options.reset_at_100_to }));
+  if (over) lines.push(t('cabo.explain.over'));
+  return h('ul.cabo-explain', { id: 'explain' }, lines.map(l => h('li', l)));
 }
 
 // render draws the screen: the status line, the others' rows, the piles

@@ -1,5 +1,5 @@
 // The Cabo log's words: each event as a line.
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { me, slotsText } from './state.js';
 
 // logLine is an event as a line of the log, in the page's language.
@@ -22,18 +22,23 @@ export function logLine(S, e) {
       // A wrong set claim is legal and costs its maker (bots make some
       // on purpose): the line says so plainly, and what it cost.
       if (e.failed) return t('cabo.log.wrong.' + e.type, { name: nm(e.seat), slots: slotsText(e.slots), seen: e.seen.join(', '), card: c(e.card) });
-      return t('cabo.log.' + e.type, { name: nm(e.seat), card: c(e.card), slots: t('cabo.slots', { slots: slotsText(e.slots) }), discarded: (e.discarded || []).join(', ') });
+      return t('cabo.log.' + e.type, { name: nm(e.seat), card: c(e.card), slots: tn('cabo.slots', e.slots.length, { slots: slotsText(e.slots) }), discarded: (e.discarded || []).join(', ') });
     case 'discard': return t('cabo.log.discard', { name: nm(e.seat), card: c(e.card) });
     case 'peek': return t('cabo.log.peek', { name: nm(e.seat), card: c(e.card), slot: e.target.slot + 1 }) + (saw ? ' ' + t('memory.log.saw', { card: e.seen[0] }) : '');
-    case 'spy': return t('cabo.log.spy', { name: nm(e.seat), card: c(e.card), target: nm(e.target.seat), slot: e.target.slot + 1 }) + (saw ? ' ' + t('memory.log.saw', { card: e.seen[0] }) : '');
+    case 'spy': return t(e.target.seat === me(S) ? 'cabo.log.spy.me' : 'cabo.log.spy', { name: nm(e.seat), card: c(e.card), target: nm(e.target.seat), slot: e.target.slot + 1 }) + (saw ? ' ' + t('memory.log.saw', { card: e.seen[0] }) : '');
     case 'swap': return t('cabo.log.swap', {
       name: nm(e.seat), card: c(e.card),
-      a: t('cabo.slot.of', { name: nm(e.a.seat), slot: e.a.slot + 1 }), b: t('cabo.slot.of', { name: nm(e.b.seat), slot: e.b.slot + 1 }),
+      a: slotOf(S, e.a), b: slotOf(S, e.b),
     });
     case 'cabo': return t('cabo.log.cabo', { name: nm(e.seat) });
     case 'reshuffle': return t('cabo.log.reshuffle', { count: e.count });
     case 'round_end': return t('cabo.log.round_end', { scores: e.end.round_scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
-    case 'game_over': return t('cabo.log.game_over', { names: e.winners.map(nm).join(', ') });
+    case 'game_over': return tn('cabo.log.game_over', e.winners.length, { names: e.winners.map(nm).join(', ') });
   }
   return null;
+}
+
+// slotOf names a card of the table by its owner: "your card 2" for mine.
+function slotOf(S, x) {
+  return t(x.seat === me(S) ? 'cabo.slot.of.me' : 'cabo.slot.of', { name: S.ctx.name(x.seat), slot: x.slot + 1 });
 }

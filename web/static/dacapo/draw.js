@@ -1,7 +1,7 @@
 // The Da Capo! screen's drawing: the players' places, the centre, the
 // status line and the end of a game.
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { backSVG } from '../cards.js';
 import { around, endPanel } from '../screen.js';
 import { me, view, myTurn, cardName, legal, srcKey, srcCard, sameSrc } from './state.js';
@@ -88,8 +88,8 @@ function overlayEl(S) {
     match ? h('td', String((S.overlay.scores || v.scores)[s])) : null));
   return endPanel(S.ctx, S.overlay.kind, '.dc-end', () => { S.overlay = null; },
     h('h2', S.overlay.kind === 'over' ? (match ? t('dacapo.match.over') : t('table.over')) : t('dacapo.game.end', { n: S.overlay.game })),
-    S.overlay.winners ? h('p.winners', t(S.overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won', { names: names(S.overlay.winners), n: S.overlay.game })) : null,
-    S.overlay.kind === 'over' && match ? h('p.winners', t('dacapo.match.won', { names: names(S.overlay.match) })) : null,
+    S.overlay.winners ? h('p.winners', tn(S.overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won', S.overlay.winners.length, { names: names(S.overlay.winners), n: S.overlay.game })) : null,
+    S.overlay.kind === 'over' && match ? h('p.winners', tn('dacapo.match.won', S.overlay.match.length, { names: names(S.overlay.match) })) : null,
     S.overlay.kind === 'game' && match ? h('p', t('dacapo.match.goes_on', { n: v.options.match_target })) : null,
     h('table.results',
       h('tr', h('th', t('dacapo.col.player')), h('th', t('dacapo.col.left')), h('th', t('dacapo.col.points')),

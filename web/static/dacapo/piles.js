@@ -1,7 +1,7 @@
 // The piles of the Da Capo! table: the building piles, each player's
 // personal pile and helper piles, a hand seen from the other side.
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { backSVG } from '../cards.js';
 import { cardSVG, JOKER } from './cards.js';
 import { me, view, srcKey, srcCard, sameSrc, SLIDE_MS } from './state.js';
@@ -108,5 +108,5 @@ export function handBacks(S, s) {
   return h('div.dc-handbacks' + (S.anim.has('hand:' + s) ? '.anim' : ''), { 'aria-label': t('dacapo.hand.count', { n }), 'data-key': 'dacapo:backs:' + s },
     Array.from({ length: n }, () => h('span.dc-back', { html: backSVG() })),
     h('span.dc-hn', t('dacapo.hand.count', { n })),
-    S.drew.get(s)?.until > Date.now() ? h('span.dc-drew' + (S.drew.get(s).shown ? '' : '.fresh'), t('dacapo.drew', { n: S.drew.get(s).n })) : null);
+    S.drew.get(s)?.until > Date.now() ? h('span.dc-drew' + (S.drew.get(s).shown ? '' : '.fresh'), tn('dacapo.drew', S.drew.get(s).n)) : null);
 }

@@ -30,6 +30,9 @@ export const me = S => S.ctx.seat;
 export const view = S => S.ctx.state.view;
 export const myTurn = S => S.ctx.state.status === 'playing' && S.ctx.state.to_move.includes(me(S));
 export const cardName = c => (c === JOKER ? t('dacapo.joker') : String(c));
+// nth is a helper pile's place, from 0, as words say it: "first", "second"
+// (in French, feminine as "pile" is: "première").
+export const nth = i => t('dacapo.nth.' + (i + 1));
 export const later = (S, ms) => setTimeout(() => S.ctx.render(), ms + 30);
 
 // The legal moves, sorted by what they need: the building piles each

@@ -1,7 +1,7 @@
 // An accusation resolved, in the Limits screen: the panel that shows
 // every hidden card, the limit and the count; the scores.
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { endPanel, winnersLine } from '../screen.js';
 import { COLOURS, colourSVG, limitSVG } from './cards.js';
 import { view, cname, cardName } from './state.js';
@@ -33,7 +33,7 @@ function accEl(S, a) {
     h('td.lim-cards', a.hidden[s].map(c => h('span.lim-mini.lim-flip' + (c === a.color ? '.hit' : ''), { html: colourSVG(c), title: cardName(c) })))));
   const limitLine = a.limit === null
     ? t('limits.acc.limit.x', { color: cname(a.color) })
-    : t('limits.acc.limit', { color: cname(a.color), base, hidden: hiddenOf, limit: a.limit });
+    : tn('limits.acc.limit', hiddenOf, { color: cname(a.color), base, hidden: hiddenOf, limit: a.limit });
   return h('div.lim-acc',
     h('p.lim-acc-head', t('limits.acc.head', { accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect) }), ' ', chip(a.color)),
     h('div.lim-acc-body',
@@ -41,7 +41,7 @@ function accEl(S, a) {
       h('div', h('div.label', t('limits.acc.hidden')), h('table.lim-hiddentable', hiddenRows))),
     h('ul.lim-calc',
       h('li', limitLine),
-      h('li', t('limits.acc.count', { count: a.count, color: cname(a.color), suspect: S.ctx.name(a.suspect) })),
+      h('li', tn(a.suspect === S.ctx.seat ? 'limits.acc.count.me' : 'limits.acc.count', a.count, { color: cname(a.color), suspect: S.ctx.name(a.suspect) })),
       h('li.lim-verdict' + (a.over ? '.over' : '.ok'), verdict(S, a))));
 }
 

@@ -1,7 +1,7 @@
 // The Limits screen's drawing: the other seats, the limit card, the
 // active pile, the decks, my hidden cards and hand.
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { backSVG } from '../cards.js';
 import { around } from '../screen.js';
 import { shape, colourSVG, limitSVG, limitBackSVG } from './cards.js';
@@ -12,7 +12,7 @@ import { lastAccEl, scoreTable, overlayEl } from './accusation.js';
 const scoreText = (S, s) => t('limits.score', { score: view(S).scores[s] });
 
 function tokens(n) {
-  return n > 0 ? h('span.lim-tokens', { title: t('limits.taken', { n }) },
+  return n > 0 ? h('span.lim-tokens', { title: tn('limits.taken', n) },
     Array.from({ length: n }, () => h('span.lim-token', '−2'))) : null;
 }
 
@@ -35,10 +35,10 @@ export function opponentEl(S, s) {
     h('div.lim-pname', h('span.lim-name', S.ctx.name(s)), h('span.score', scoreText(S, s)), tokens(v.limits_taken[s]),
       v.leader === s && v.phase !== 'over' ? h('span.lim-badge', t('limits.leader')) : null),
     h('div.lim-row',
-      h('span.lim-fan', { title: t('limits.handcount', { n }), 'data-key': 'lim:seat:' + s },
+      h('span.lim-fan', { title: tn('limits.handcount', n), 'data-key': 'lim:seat:' + s },
         Array.from({ length: Math.min(n, 6) }, () => h('span.lim-mini', { html: backSVG() })),
         h('span.lim-count', '×' + n)),
-      hid || v.phase === 'hide' ? h('span.lim-hid' + (hid ? '' : '.waiting'), hid ? t('limits.hidden.n', { n: hideN(S) }) : t('limits.hiding')) : null),
+      hid || v.phase === 'hide' ? h('span.lim-hid' + (hid ? '' : '.waiting'), hid ? tn('limits.hidden.n', hideN(S)) : t('limits.hiding')) : null),
     h('div.lim-last', S.last[s] ? [t('limits.lastplaced'), ' ', chip(S.last[s])] : (v.placed.includes(s) ? t('limits.placed') : t('limits.noplaced'))),
     can ? h('div.lim-accusehint', S.target === s ? t('limits.accuse.chosen', { color: cname(S.last[s] || '?') }) : t('limits.accuse.tap')) : null,
     can && S.target === s && unlimited(S, S.last[s]) ? h('div.lim-warn', t('limits.accuse.x', { color: cname(S.last[s]) })) : null,
@@ -76,7 +76,7 @@ function pileEl(S) {
       'aria-label': v.pile_top ? t('limits.pile.top', { card: cardName(v.pile_top) }) : t('limits.pile.empty'),
       html: v.pile_top ? colourSVG(v.pile_top) : '',
     }, v.pile_top ? null : h('span.lim-empty', can ? t('limits.pile.tapto') : t('limits.pile.empty'))),
-    h('div.label', t('limits.pile', { n: v.pile_count })),
+    h('div.label', tn('limits.pile', v.pile_count)),
     S.topBy >= 0 && v.pile_top ? h('div.label.lim-by', t('limits.pile.by', { name: S.ctx.name(S.topBy) })) : null);
 }
 
@@ -112,7 +112,7 @@ function myAreaEl(S) {
       S.last[s] ? h('span.lim-last', t('limits.lastplaced'), ' ', chip(S.last[s])) : null,
       v.leader === s && v.phase !== 'over' ? h('span.lim-badge', t('limits.leader')) : null),
     h('div.lim-mycards',
-      hidden.length ? h('div.lim-hiddenbox', h('div.label', t('limits.hidden.mine')), h('div.lim-cards', hidden)) : null,
+      hidden.length ? h('div.lim-hiddenbox', h('div.label', tn('limits.hidden.mine', hidden.length)), h('div.lim-cards', hidden)) : null,
       h('div.lim-handbox', h('div.label', t('limits.hand', { n: v.hand.length })),
         h('div.lim-cards.lim-hand', v.hand.length ? v.hand.map((c, i) => h('button.lim-card.c-' + c +
           (S.sel.includes(i) ? '.selected' : '') + (fresh.has(i) ? '.anim' : ''), {

@@ -1,5 +1,5 @@
 // The Limits log's words, and a refusal's.
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { refusalText } from '../refusal.js';
 import { COLOURS } from './cards.js';
 import { cname, cardName, hideN } from './state.js';
@@ -20,10 +20,10 @@ export function logLine(S, e) {
     case 'round': return t('limits.log.round', { round: e.round, name: nm(e.seat), limit: e.limit,
       base: COLOURS.map((c, i) => `${cname(c)} ${e.base?.[i] ?? 'X'}`).join(', ') });
     case 'hide':
-      return e.cards ? t('limits.log.hide.me', { cards: e.cards.map(cardName).join(', ') }) : t('limits.log.hide', { name: nm(e.seat) });
+      return e.cards ? t('limits.log.hide.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.hide', hidden(S), { name: nm(e.seat) });
     case 'place': return t('limits.log.place', { name: nm(e.seat), card: cardName(e.card) });
     case 'draw':
-      return e.cards ? t('limits.log.draw.me', { cards: e.cards.map(cardName).join(', ') }) : t('limits.log.draw', { name: nm(e.seat), n: e.count });
+      return e.cards ? t('limits.log.draw.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.draw', e.count, { name: nm(e.seat) });
     case 'exchange': return t('limits.log.exchange', { name: nm(e.seat), color: cname(e.color) });
     case 'pass': return t('limits.log.pass', { name: nm(e.seat) });
     case 'accuse': {
@@ -31,10 +31,10 @@ export function logLine(S, e) {
       if (!a) return t('limits.log.accuse.short', { name: nm(e.seat) });
       return t('limits.log.accuse', {
         accuser: nm(a.accuser), suspect: nm(a.suspect), color: cname(a.color),
-        hidden: a.hidden.map((cs, s) => `${nm(s)}: ${cs.map(cardName).join(', ') || '—'}`).join('; '),
+        hidden: a.hidden.map((cs, s) => t('limits.log.hidden', { name: nm(s), cards: cs.map(cardName).join(', ') || '—' })).join('; '),
       }) + ' ' + verdict(S, a);
     }
-    case 'game_over': return t('limits.log.game_over', { names: (e.winners || []).map(nm).join(', '),
+    case 'game_over': return tn('limits.log.game_over', (e.winners || []).length, { names: (e.winners || []).map(nm).join(', '),
       scores: (e.scores || []).map((x, s) => `${nm(s)} ${x}`).join(', ') });
   }
   return null;
@@ -49,4 +49,12 @@ export function explain(S, m) {
     const words = col ? { color: cname(col), card: cardName(col) } : {};
     return reason === 'hide_count' && a.n === undefined ? { ...words, n: hideN(S) } : words;
   });
+}
+
+// hidden is how many cards each seat hides a round: 2 at two players,
+// else 1. The log may be drawn before the table's first state (a
+// reconnection's history), when only the table's info knows the players.
+function hidden(S) {
+  const n = S.ctx.state?.view?.players ?? S.ctx.info?.players;
+  return n === 2 ? 2 : 1;
 }

@@ -1,7 +1,7 @@
 // The centre of the Papayoo table: the trick, the pass being made, the
 // die and its Papayoo.
 import { h, tap } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { suitIcon, paperSVG, cardText, suitOf, rankOf, byOrder, suitName } from './cards.js';
 import { me, view, myTurn, left } from './state.js';
 import { tapCard } from './input.js';
@@ -66,7 +66,7 @@ export function overEl(S) {
   const winners = v.winners || [];
   return h('div.trickzone.overzone', { id: 'trick', 'data-led': '', 'data-count': 0 },
     h('div.caption', t('table.over')),
-    h('div.bigwin', t('table.winners', { names: winners.map(S.ctx.name).join(', ') })),
+    h('div.bigwin', tn('table.winners', winners.length, { names: winners.map(S.ctx.name).join(', ') })),
     h('div.note', t('papayoo.over.note', { n: Math.min(...v.scores) })));
 }
 

@@ -115,10 +115,20 @@ export function overlayEl(S) {
   return endPanel(S.ctx, S.overlay.kind, '.papresults', () => { S.overlay = null; },
     h('h2', S.overlay.kind === 'over' ? t('table.over') : t('papayoo.round_end', { n: S.overlay.round, of: v.options.rounds })),
     S.overlay.kind === 'over' ? winnersLine(S.ctx, winners) : h('p', t('papayoo.round_end.note')),
+    papayooLine(S, S.overlay.papayoo),
     h('table.results',
       h('tr', h('th', t('papayoo.col.player')), h('th', t('papayoo.col.round')), h('th', t('papayoo.col.total'))),
       scores.map((x, s) => h('tr' + (winners.includes(s) ? '.win' : ''),
         h('td', S.ctx.name(s)), h('td', rs && rs[s] !== undefined ? String(rs[s]) : ''), h('td', String(x))))));
+}
+
+// papayooLine says who took the round's Papayoo, its 40 points the
+// biggest part of a round's score; nothing when this page did not see it.
+function papayooLine(S, p) {
+  if (!p || p.taker < 0) return null;
+  const mine = p.taker === me(S);
+  return h('p.paptaker', { id: 'papayoo-taker' }, h('span.mini', { html: paperSVG(p.card, p.card) }), ' ',
+    t(mine ? 'papayoo.end.taker.me' : 'papayoo.end.taker', { name: S.ctx.name(p.taker), card: cardText(p.card) }));
 }
 
 // render draws the screen: the status line, the others, the centre and

@@ -34,6 +34,7 @@ export function onEvent(S, e) {
       }
       break;
     case 'die':
+      S.papayoo = { card: e.card, taker: -1 };
       S.anim.add('die');
       break;
     case 'play':
@@ -41,15 +42,18 @@ export function onEvent(S, e) {
       if (e.seat !== me(S)) S.from.set(e.card, seatKey(e.seat));
       break;
     case 'trick':
+      // Who took the Papayoo, for the round's end panel.
+      if (S.papayoo && (e.cards || []).includes(S.papayoo.card)) S.papayoo.taker = e.seat;
       S.lastTaker = { seat: e.seat, points: e.points || 0, until: Date.now() + TAKES_MS };
       S.anim.add('seat:' + e.seat);
       setTimeout(() => S.ctx.render(), TAKES_MS + 50);
       break;
     case 'round_end':
-      S.overlay = { kind: 'round', round: e.round, roundScores: e.round_scores, scores: e.scores };
+      S.overlay = { kind: 'round', round: e.round, roundScores: e.round_scores, scores: e.scores, papayoo: S.papayoo };
+      S.papayoo = null;
       break;
     case 'game_over':
-      S.overlay = { kind: 'over', round: S.overlay?.round, roundScores: S.overlay?.roundScores, scores: e.scores, winners: e.winners };
+      S.overlay = { kind: 'over', round: S.overlay?.round, roundScores: S.overlay?.roundScores, scores: e.scores, winners: e.winners, papayoo: S.overlay?.papayoo };
       break;
   }
 }
@@ -60,4 +64,7 @@ export function onState(S, m) {
   const ok = legalCards(S, 'pass');
   for (const c of S.sel) if (!ok.has(c)) S.sel.delete(c);
   if (m.view.phase !== 'pass') S.sel = new Set();
+  // A page that came in after the die learns the Papayoo from the view;
+  // who took it is known only if its trick was seen here.
+  if (m.view.papayoo && S.papayoo?.card !== m.view.papayoo) S.papayoo = { card: m.view.papayoo, taker: -1 };
 }

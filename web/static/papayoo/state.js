@@ -15,6 +15,7 @@ export function newState(ctx) {
     from: new Map(),
     overlay: null,           // {kind: 'round'|'over', round, roundScores, scores, winners}
     lastTaker: null,         // {seat, points, until}: the trick winner, flashed
+    papayoo: null,           // {card, taker}: this round's Papayoo, and who took it (-1: nobody yet)
   };
 }
 
