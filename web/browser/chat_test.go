@@ -72,9 +72,8 @@ func TestBrowserChat(t *testing.T) {
 	p.run("game", chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 
 	p.resize(1366, 768)
-	p.pressWhen(`[data-action=chat]`)
 	var cr chatRead
-	p.until("the chat open", readChat, &cr, func() bool { return cr.Open })
+	p.clickFor(`[data-action=chat]`, "the chat open", readChat, &cr, func() bool { return cr.Open })
 	p.run("type a line", chromedp.SendKeys(`#chat-input`, "Hello table"+kb.Enter, chromedp.ByQuery))
 	if m := spec.NextChat("chat"); m.Line.Name != "Alice" || m.Line.Text != "Hello table" || m.Line.Seat != 0 {
 		t.Fatalf("the spectator read %+v", m.Line)
@@ -139,8 +138,7 @@ func TestBrowserChat(t *testing.T) {
 	// On a phone the chat closes to its button; a line said meanwhile
 	// counts as unread, and the game is whole again.
 	p.resize(390, 844)
-	p.click(`[data-action=chat-close]`)
-	p.until("the chat closed", readChat, &cr, func() bool { return !cr.Open })
+	p.clickFor(`[data-action=chat-close]`, "the chat closed", readChat, &cr, func() bool { return !cr.Open })
 	cb.Send(`{"type":"chat","text":"your turn, Alice"}`)
 	p.until("one unread line", readChat, &cr, func() bool { return cr.Unread == "1" })
 	var bad []string
@@ -160,7 +158,7 @@ func TestBrowserChat(t *testing.T) {
 
 	// Back on the desktop: mute Zoé for me, her lines fold; unmute.
 	p.resize(1366, 768)
-	p.pressWhen(`[data-action=chat]`)
+	p.clickFor(`[data-action=chat]`, "the chat open", readChat, &cr, func() bool { return cr.Open })
 	p.until("the chat open, read", readChat, &cr, func() bool { return cr.Open && cr.Unread == "" && len(cr.Lines) == 4 })
 	p.click(`#chat .chat-line.spectator button.chat-who`)
 	p.click(`#chat [data-chat-mute]`)

@@ -285,6 +285,40 @@ func (p *page) until(what, js string, v any, ok func() bool) {
 	p.t.Fatalf("waited %v for %s; the page last read %s", untilLimit, what, seen)
 }
 
+// clickFor presses sel until the page, read with js into v, is as ok
+// says (waiting untilLimit in all). A click is coordinates computed from
+// one read of the page and pressed in the next round trip: on a loaded
+// machine the page may redraw in between and the press land beside its
+// element, which a person would see and press again. It is for controls
+// whose effect, once there, stays (opening or closing a panel): a second
+// press is made only after the first has visibly done nothing for a while.
+func (p *page) clickFor(sel, what, js string, v any, ok func() bool) {
+	p.t.Helper()
+	deadline := time.Now().Add(untilLimit)
+	for {
+		p.click(sel)
+		again := time.Now().Add(clickAgain)
+		for time.Now().Before(again) {
+			if err := chromedp.Run(p.ctx, chromedp.Evaluate(js, v)); err == nil && ok() {
+				return
+			}
+			select {
+			case <-time.After(untilEvery):
+			case <-p.ctx.Done():
+				p.t.Fatalf("the browser's time ran out (%v) while waiting for %s", context.Cause(p.ctx), what)
+			}
+		}
+		if time.Now().After(deadline) {
+			seen, _ := json.Marshal(v)
+			p.t.Fatalf("pressed %s for %v and waited for %s; the page last read %s", sel, untilLimit, what, seen)
+		}
+	}
+}
+
+// clickAgain is how long clickFor lets a press show its effect before it
+// presses again: far more than a page takes to redraw after a click.
+const clickAgain = 5 * time.Second
+
 // untilTurn reads the table into st (the result of the readTable script
 // js, whose tableState is ts) until the page lets the person act (my
 // turn, the server's answer to the last click in), shows one of the
