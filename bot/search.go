@@ -27,7 +27,8 @@ type Search struct {
 	// Iterations per move; when 0, Time bounds each move instead.
 	Iterations int
 	Time       time.Duration
-	// C is the UCB exploration constant, for rewards in [0, 1].
+	// C is the UCB exploration constant, for rewards in [0, 1], in games
+	// that name none of their own (game.Explorer).
 	C float64
 	// Prior, when set, is a player for the same seat (the game's heuristic
 	// bot) that is told the same events. Its choice is credited with
@@ -66,6 +67,7 @@ type Search struct {
 	Yield func()
 
 	rng   game.RNG
+	c     float64 // this search's exploration constant: C or the game's
 	nodes []node
 	edges []edge
 	legal []game.Move
@@ -129,6 +131,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	}
 	p.nodes = append(p.nodes[:0], node{edge: -1, next: -1})
 	p.edges = p.edges[:0]
+	p.c = p.C
 	var deadline time.Time
 	if p.Iterations <= 0 {
 		deadline = time.Now().Add(p.Time)
@@ -170,6 +173,9 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 func (p *Search) iterate(k game.Knowledge) {
 	st := k.Sample(&p.rng)
 	me := k.Seat()
+	if x, ok := st.(game.Explorer); ok {
+		p.c = x.Exploration()
+	}
 	end := newBound(st, p.Horizon)
 	keyer, canKey := st.(game.Keyer)
 	model, canModel := st.(game.OpponentModel)
@@ -314,7 +320,7 @@ func (p *Search) step(cur int32, s game.Seat, hint game.Move, widen bool) (int32
 		}
 		ed := &p.edges[e]
 		ed.avail++
-		u := ed.reward/ed.visits + p.C*math.Sqrt(math.Log(ed.avail)/ed.visits)
+		u := ed.reward/ed.visits + p.c*math.Sqrt(math.Log(ed.avail)/ed.visits)
 		if u > score {
 			best, score = e, u
 		}

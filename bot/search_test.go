@@ -293,3 +293,40 @@ func TestSearchRootIsItsOwnSeat(t *testing.T) {
 		}
 	}
 }
+
+// A game's exploration constant (game.Explorer) is a constant of the game:
+// the same on the true state and on every state its seats might sample,
+// so that it cannot carry what a seat does not know into the search, and
+// the search plays with it rather than its own C.
+func TestSearchExplorationIsTheGames(t *testing.T) {
+	named := 0
+	for _, g := range games.All() {
+		st, s, told := position(t, g, 2+boolInt(g.Name() == "papayoo"), 5, 12)
+		x, ok := st.(game.Explorer)
+		p := newTold(t, g, "normal@50", s, 3, told).(*Search)
+		p.Choose(game.KnowledgeOf(st, s))
+		if !ok {
+			if p.c != p.C {
+				t.Errorf("%s names no exploration constant, yet the search used %v, not its C %v", g.Name(), p.c, p.C)
+			}
+			continue
+		}
+		named++
+		want := x.Exploration()
+		if !(want > 0 && want <= 2) {
+			t.Errorf("%s: exploration constant %v, not in (0, 2]", g.Name(), want)
+		}
+		rng := game.NewRNG(7)
+		for i := 0; i < 20; i++ {
+			if got := st.Sample(s, &rng).(game.Explorer).Exploration(); got != want {
+				t.Fatalf("%s: exploration %v on a sample, %v on the true state", g.Name(), got, want)
+			}
+		}
+		if p.c != want {
+			t.Errorf("%s: the search explored with %v, not the game's %v", g.Name(), p.c, want)
+		}
+	}
+	if named == 0 {
+		t.Errorf("no game names an exploration constant: the test tests nothing")
+	}
+}

@@ -56,3 +56,13 @@ type Horizon interface {
 	// in the tree (0: no limit); the playout policy makes the rest.
 	TreeDepth() int
 }
+
+// Explorer is a State whose values call for their own UCB exploration
+// constant (a search's C, for rewards in [0, 1]) rather than the search's
+// default: how far apart its moves' mean values lie depends on how the
+// game spreads its rewards, and a constant made for one game explores too
+// much or too little in another. It is a constant of the game, never of
+// what a state holds.
+type Explorer interface {
+	Exploration() float64
+}
