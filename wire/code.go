@@ -68,4 +68,10 @@ const (
 	CodeNameTaken = "name_taken"
 	// CodeNamed: a second hello from the same connection.
 	CodeNamed = "named"
+	// CodeHostLeaves: "leave" from the host of a table still waiting
+	// for players: they close it instead ("close_table").
+	CodeHostLeaves = "host_leaves"
+	// CodeStarted: "close_table" once the match has started: a running
+	// table is left, not closed.
+	CodeStarted = "started"
 )
