@@ -36,8 +36,8 @@ const (
 	CodeStore = "store"
 	// CodeInternal: a message could not be encoded (a bug in a game).
 	CodeInternal = "internal"
-	// CodeNotHost: "seat_bot" or "mute" from another seat than the
-	// host's.
+	// CodeNotHost: "seat_bot", "mute" or "close_table" from another
+	// seat than the host's.
 	CodeNotHost = "not_host"
 	// CodeBadBot: "seat_bot" with a level the server does not seat.
 	CodeBadBot = "bad_bot"
