@@ -459,7 +459,7 @@ function renderTable(T) {
     main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
     return;
   }
-  if (T.gone) { main.append(gonePanel(T.gone)); return; }
+  if (T.gone) { guide(null); main.append(gonePanel(T.gone, T.seat >= 0 && T.seat === T.info?.host)); return; } // the guide leaves with the table
   if (!T.info) { main.append(h('p', t('home.loading'))); return; }
   const info = T.info;
   const free = info.seats.filter(s => s.free).length;

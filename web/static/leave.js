@@ -26,7 +26,9 @@ export function leaveControl(T, info) {
 function confirmLeave(text, yes, act) {
   closeLeave();
   const close = () => closeLeave();
-  dialog = h('div.overlay', { id: 'leave', onclick: e => { if (e.target === dialog) close(); } },
+  // Above the first-turn guide (z-index 12): a question asked before
+  // anything is sent is answered first.
+  dialog = h('div.overlay', { id: 'leave', style: 'z-index: 13', onclick: e => { if (e.target === dialog) close(); } },
     h('div.card-panel', { role: 'alertdialog', 'aria-modal': 'true', 'aria-describedby': 'leave-text' },
       h('p', { id: 'leave-text' }, text),
       h('div.row',
@@ -40,8 +42,9 @@ function confirmLeave(text, yes, act) {
 export function closeLeave() { dialog?.remove(); dialog = null; }
 
 // gonePanel is the page of a table this page is no longer at: left
-// ("left") or closed by its host ("closed").
-export function gonePanel(why) {
+// ("left") or closed by its host ("closed"), who may be this page (host).
+export function gonePanel(why, host) {
+  const words = why === 'left' ? 'leave.left' : host ? 'leave.closed.you' : 'leave.closed';
   return h('section.card-panel', { id: 'gone', dataset: { why } },
-    h('p', t(why === 'closed' ? 'leave.closed' : 'leave.left')), h('a', { href: '/' }, t('table.home')));
+    h('p', t(words)), h('a', { href: '/' }, t('table.home')));
 }

@@ -651,6 +651,7 @@ export const en = {
   'leave.cancel': 'Stay',
   'leave.left': 'You left the table.',
   'leave.closed': 'The host closed this table.',
+  'leave.closed.you': 'You closed this table.',
   // Finished matches: their page and replay viewer (history.js).
   'history.title': '{game} — match {no}',
   'history.moves': '{n} moves',

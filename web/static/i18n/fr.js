@@ -653,6 +653,7 @@ export const fr = {
   'leave.cancel': 'Rester',
   'leave.left': 'Vous avez quitté la table.',
   'leave.closed': 'L’hôte a fermé cette table.',
+  'leave.closed.you': 'Vous avez fermé cette table.',
   // Parties terminées : leur page et leur visionneuse (history.js).
   'history.title': '{game} — partie {no}',
   'history.moves': '{n} coups',
