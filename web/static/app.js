@@ -506,11 +506,10 @@ function tableBar(T, info) {
   return h('div.tablebar',
     h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null),
     h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', T.name(i)),
-      seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i)))),
+      seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i), i === T.seat ? leaveControl(T, info) : null))),
     info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
     info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
-    T.state ? h('div.tabletools', T.sheet.button(), T.seat >= 0 ? toggles(T.render) : null) : null,
-    leaveControl(T, info));
+    T.state ? h('div.tabletools', T.sheet.button(), T.seat >= 0 ? toggles(T.render) : null) : null);
 }
 
 // invitePanel is, while the table waits for players, its link to share.

@@ -6,7 +6,8 @@ import { t } from './i18n.js';
 
 let dialog = null; // the open confirm dialog's overlay
 
-// leaveControl is the table bar's button for a seated player: the host of
+// leaveControl is the button at a seated player's own seat (the seats' line
+// scrolls sideways: it takes no room of its own): the host of
 // a waiting table closes it; anyone else at a waiting or running table
 // leaves it. Nothing once the match is over or for a spectator.
 export function leaveControl(T, info) {
@@ -26,9 +27,9 @@ export function leaveControl(T, info) {
 function confirmLeave(text, yes, act) {
   closeLeave();
   const close = () => closeLeave();
-  // Above the first-turn guide (z-index 12): a question asked before
+  // Above the first-turn guide (style.css): a question asked before
   // anything is sent is answered first.
-  dialog = h('div.overlay', { id: 'leave', style: 'z-index: 13', onclick: e => { if (e.target === dialog) close(); } },
+  dialog = h('div.overlay', { id: 'leave', onclick: e => { if (e.target === dialog) close(); } },
     h('div.card-panel', { role: 'alertdialog', 'aria-modal': 'true', 'aria-describedby': 'leave-text' },
       h('p', { id: 'leave-text' }, text),
       h('div.row',
