@@ -10,6 +10,7 @@ import (
 
 	"tapis/game"
 	"tapis/games"
+	"tapis/store"
 )
 
 // seatsFor gives a table of every game: two humans, then bots of each
@@ -120,10 +121,12 @@ func TestListGames(t *testing.T) {
 }
 
 // A finished table that nobody watches any more leaves memory; its game
-// stays in the store.
+// stays in the store, and its page is served again from there (issue 26:
+// it was "not found").
 func TestIdleTableEvicted(t *testing.T) {
 	cfg := testConfig()
-	cfg.IdleTimeout = 50 * time.Millisecond
+	lc := &loadCounter{Store: store.NewMemory()}
+	cfg.Store, cfg.IdleTimeout = lc, 50*time.Millisecond
 	h := newHarness(t, cfg)
 	a := h.create("cabo", []string{"", "random"}, "Ann", "")
 	c := h.dial(a.Table, a.Token)
@@ -131,17 +134,14 @@ func TestIdleTableEvicted(t *testing.T) {
 		t.Fatalf("%v %+v", err, m)
 	}
 	c.ws.CloseNow()
-	for i := 0; ; i++ {
-		resp, err := http.Get(h.hs.URL + "/api/tables/" + a.Table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode == http.StatusNotFound {
-			break
+	// Left memory: asked again, it is read from the store again.
+	before := lc.loads.Load()
+	for i := 0; lc.loads.Load() == before; i++ {
+		if code, st := status(t, h, a.Table); code != http.StatusOK || st != "over" {
+			t.Fatalf("the finished table answers %d %q", code, st)
 		}
 		if i > 100 {
-			t.Fatal("the idle table is still served")
+			t.Fatal("the idle table is still served from memory")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

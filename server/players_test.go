@@ -350,7 +350,8 @@ func (c *loadCounter) Load(ctx context.Context, id string) (store.Saved, error) 
 }
 
 // A finished table that has left memory is looked for in the store once:
-// asked for again, it is known to be over without reading its moves anew.
+// loaded again (issue 26: its page shows its result), the requests that
+// follow while it is in memory do not read its moves anew.
 func TestEndedTablesAreNotReadAgain(t *testing.T) {
 	cfg := testConfig()
 	lc := &loadCounter{Store: store.NewMemory()}
@@ -363,12 +364,18 @@ func TestEndedTablesAreNotReadAgain(t *testing.T) {
 	}
 	c.ws.CloseNow()
 	p := h.person()
+	loaded := lc.loads.Load()
 	eventually(t, "the finished table gone from memory", func() bool {
-		return p.do("GET", "/api/tables/"+a.Table, nil, nil) == http.StatusNotFound
+		return p.do("GET", "/api/tables/"+a.Table, nil, nil) == http.StatusOK && lc.loads.Load() > loaded
 	})
+	// Someone looks at its page: it stays in memory meanwhile.
+	w := h.dial(a.Table, "")
+	if s := w.next("state"); s.Status != "over" {
+		t.Fatalf("the finished table's page shows %q", s.Status)
+	}
 	before := lc.loads.Load()
 	for range 5 {
-		if code := p.do("GET", "/api/tables/"+a.Table, nil, nil); code != http.StatusNotFound {
+		if code := p.do("GET", "/api/tables/"+a.Table, nil, nil); code != http.StatusOK {
 			t.Fatalf("a finished table: %d", code)
 		}
 	}

@@ -223,7 +223,7 @@ func (m *Memory) PlayerTables(_ context.Context, player string) ([]PlayerTable, 
 			continue
 		}
 		for i, s := range t.Seats {
-			if s.Player == player {
+			if s.Player == player && s.Bot == "" {
 				out = append(out, PlayerTable{Summary: t.summary(), Seat: i})
 				break
 			}

@@ -101,7 +101,9 @@ type Players interface {
 	// games they are playing. Finished games keep the guest.
 	MoveSeats(ctx context.Context, from, to, name string) error
 	// PlayerTables lists the open tables (not closed, latest match not
-	// over or none yet) where the player has a seat, newest first.
+	// over or none yet) where the player has a seat, newest first; not a
+	// seat they left to a bot (Seat.Bot set: it keeps their id for a
+	// rated loss).
 	PlayerTables(ctx context.Context, player string) ([]PlayerTable, error)
 
 	// CreateSession records a new session.

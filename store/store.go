@@ -33,7 +33,8 @@ type Seat struct {
 	// Player is the id of the player (store.Player) sitting there, if
 	// the seat was taken by one: their seat follows them to any device
 	// they are signed in on. Empty for a bot or a seat taken with a name
-	// only.
+	// only; kept, with Bot set, on the seat of a player who left a
+	// match to a bot, whom a rated end still ranks last.
 	Player string `json:"player,omitempty"`
 }
 

@@ -342,12 +342,16 @@ func (s *Host) adopt(id string) bool {
 	if err != nil {
 		return false
 	}
-	if sv.Closed != store.NotClosed || (sv.Match != nil && sv.Match.Over) {
-		// Over or closed is for good here: asked again, the answer is
+	if sv.Closed != store.NotClosed {
+		// Closed is for good here: asked again, the answer is
 		// remembered rather than read again with all its moves.
 		s.tables.MarkEnded(id)
 		return false
 	}
+	// A finished match is adopted too: its page shows its result and its
+	// links after a restart or once it was evicted (issue 26), loaded
+	// until nobody looks at it (evict forgets it again). MaxTables bounds
+	// how many are loaded at once, as for any table.
 	seated := 0
 	for _, st := range sv.Seats {
 		if st.Bot != "" || st.TokenHash != "" {

@@ -99,7 +99,10 @@ func (t *table) rate(leaver func(s int) bool) {
 	m := store.RatedMatch{Table: t.id, No: t.match, Game: t.g.Name(), At: time.Now()}
 	for i, seat := range t.seats {
 		rs := store.RatedSeat{Seat: i, Player: seat.Player, Rank: ranks[i], Score: res.Scores[i]}
-		if seat.Bot != "" {
+		if seat.Bot != "" && seat.Player != "" {
+			// A player who left (leave.go): a bot played on, they lose.
+			rs.Rank = len(t.seats)
+		} else if seat.Bot != "" {
 			rs.Player = botID(seat.Bot)
 			// The anchor is written from the table in code at every
 			// rated end: cheap, and a changed table takes effect.

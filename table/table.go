@@ -130,6 +130,8 @@ type table struct {
 	rated   bool
 	moved   [][2]int
 	ratings []wire.Rating
+	// closed: the host closed the table (leave.go); its goroutine ends.
+	closed bool
 
 	// answering is the type of the client message being handled, for
 	// the refusals' metrics ("" outside handle); shown is the table's
@@ -210,6 +212,10 @@ func (t *table) run(ctx context.Context) {
 		case f := <-t.inbox:
 			f()
 			if t.res == tableset.HandedOver {
+				return
+			}
+			if t.closed {
+				t.srv.ended(t)
 				return
 			}
 		case <-t.botC:
@@ -546,6 +552,10 @@ func (t *table) handle(c *conn, m clientMsg) {
 		t.hello(c, m)
 	case "mute":
 		t.mute(c, m)
+	case "leave":
+		t.leaveSeat(c, m)
+	case "close_table":
+		t.closeTable(c, m)
 	default:
 		t.answering = "unknown"
 		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)

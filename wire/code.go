@@ -36,8 +36,8 @@ const (
 	CodeStore = "store"
 	// CodeInternal: a message could not be encoded (a bug in a game).
 	CodeInternal = "internal"
-	// CodeNotHost: "seat_bot" or "mute" from another seat than the
-	// host's.
+	// CodeNotHost: "seat_bot", "mute" or "close_table" from another
+	// seat than the host's.
 	CodeNotHost = "not_host"
 	// CodeBadBot: "seat_bot" with a level the server does not seat.
 	CodeBadBot = "bad_bot"
@@ -68,4 +68,10 @@ const (
 	CodeNameTaken = "name_taken"
 	// CodeNamed: a second hello from the same connection.
 	CodeNamed = "named"
+	// CodeHostLeaves: "leave" from the host of a table still waiting
+	// for players: they close it instead ("close_table").
+	CodeHostLeaves = "host_leaves"
+	// CodeStarted: "close_table" once the match has started: a running
+	// table is left, not closed.
+	CodeStarted = "started"
 )

@@ -160,6 +160,13 @@ type Muted struct {
 	Name      string `json:"name"`
 }
 
+// Gone tells a connection that it is no longer at the table: its seat
+// was left ("left") or the table closed by its host ("closed"). The
+// socket closes after it.
+type Gone struct {
+	Type string `json:"type"` // "left" or "closed"
+}
+
 // Error refuses a message, which changed nothing. It never names a card
 // the receiving seat may not know: its words are the engine's (which
 // checks turn and seat before anything else) or the server's own.

@@ -50,6 +50,22 @@ const (
 	// does not seat, CodeBadMessage for a seat the table does not have,
 	// and CodeOver once the match is over.
 	TypeSeatBot = "seat_bot"
+	// TypeLeave gives up the connection's seat for good. At a table
+	// still waiting for players the seat is free again; during a match a
+	// stand-in bot plays it from then on, and at a rated table its
+	// player ranks last. The seat's token and player no longer seat
+	// anyone, so the table leaves the player's tables; the seat's
+	// connections are told Left, then closed. Refused as CodeNotSeated
+	// from a spectator (a seat left already), CodeOver once the match is
+	// over, and CodeHostLeaves from the host of a waiting table, who
+	// closes it instead (TypeCloseTable).
+	TypeLeave = "leave"
+	// TypeCloseTable is the host's only: it closes a table still waiting
+	// for players. It leaves the lobby and its players' tables; everyone
+	// connected is told Closed, then their sockets close. Refused as
+	// CodeNotHost from any other connection and CodeStarted once the
+	// match has started.
+	TypeCloseTable = "close_table"
 	// TypeChat writes a line that everyone at the table, players and
 	// spectators, is sent as a Chat, in the order the table took them;
 	// the store keeps it with the table. The text is plain: trimmed, its
@@ -97,6 +113,12 @@ const (
 	TypeStandinMoves = "standin_moves"
 	// TypeMuted tells that the host muted a spectator (Muted).
 	TypeMuted = "muted"
+	// TypeLeft tells the connections of a seat that its player left it
+	// (Gone); their sockets then close.
+	TypeLeft = "left"
+	// TypeClosed tells everyone at a table that its host closed it
+	// (Gone); their sockets then close.
+	TypeClosed = "closed"
 	// TypeError refuses a message (Error).
 	TypeError = "error"
 	// TypePong answers a ping (Pong).
@@ -115,6 +137,8 @@ const (
 //	{"type":"hello","name":"Zoé"}            a spectator's name at the chat
 //	{"type":"chat","text":"bien joué !"}     a line of the table's chat
 //	{"type":"mute","spectator":"c:7"}        the host mutes a spectator
+//	{"type":"leave"}                         give up one's seat
+//	{"type":"close_table"}                   the host closes a waiting table
 type ClientMessage struct {
 	Type string `json:"type"`
 	// Move is a "move"'s move, in the game's replay form (docs/replay.md).

@@ -181,9 +181,9 @@ func (p *Store) PlayerTables(ctx context.Context, player string) ([]store.Player
 		  EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = t.id),
 		  (SELECT count(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		     AND (s.bot <> '' OR s.token_hash <> '')),
-		  (SELECT min(seat) FROM tapis_seats WHERE table_id = t.id AND player = $1)
+		  (SELECT min(seat) FROM tapis_seats WHERE table_id = t.id AND player = $1 AND bot = '')
 		FROM tapis_tables t
-		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1) AND `+sqldb.OpenTable+`
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = $1 AND bot = '') AND `+sqldb.OpenTable+`
 		ORDER BY t.created DESC, t.id COLLATE "C" DESC`, player)
 	if err != nil {
 		return nil, p.fail(err, "tables of player %s", player)

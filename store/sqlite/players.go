@@ -112,9 +112,9 @@ func (s *Store) PlayerTables(ctx context.Context, player string) ([]store.Player
 		  EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = t.id),
 		  (SELECT COUNT(*) FROM tapis_seats s WHERE s.table_id = t.id AND s.seat >= 0 AND s.seat < t.players
 		     AND (s.bot <> '' OR s.token_hash <> '')),
-		  (SELECT MIN(seat) FROM tapis_seats WHERE table_id = t.id AND player = ?)
+		  (SELECT MIN(seat) FROM tapis_seats WHERE table_id = t.id AND player = ? AND bot = '')
 		FROM tapis_tables t
-		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = ?) AND `+sqldb.OpenTable+`
+		WHERE t.id IN (SELECT table_id FROM tapis_seats WHERE player = ? AND bot = '') AND `+sqldb.OpenTable+`
 		ORDER BY t.created DESC, t.id DESC`, player, player)
 	if err != nil {
 		return nil, fmt.Errorf("store: tables of player %s: %v", player, err)

@@ -160,6 +160,10 @@ func testPlayers(t *testing.T, s store.Store) {
 	must(t, s.CreateTable(ctx, store.Table{ID: "closed", Game: "cabo", Players: 2, Created: ms(40), Host: -1,
 		Seats: []store.Seat{{Name: "Ann", TokenHash: "a4", Player: "p1"}}}, nil))
 	must(t, s.CloseTable(ctx, "closed", store.Expired, "nobody came"))
+	// A seat its player left mid-match keeps their id (a rated loss is
+	// theirs) while a bot plays it: not one of their tables any more.
+	must(t, s.CreateTable(ctx, store.Table{ID: "left", Game: "cabo", Players: 2, Created: ms(50), Host: -1,
+		Seats: []store.Seat{{Name: "Ann", Bot: "easy", Player: "p1"}, {Bot: "random"}}}, &store.Start{No: 1, Seed: 3}))
 
 	must(t, s.RenamePlayer(ctx, "p1", "Annie"))
 	if err := s.RenamePlayer(ctx, "nobody", "x"); !errors.Is(err, store.ErrNotFound) {

@@ -55,7 +55,7 @@ type Set[T comparable] struct {
 	mu      sync.Mutex
 	loaded  map[string]T        // Loaded
 	dormant map[string]*Asleep  // Dormant, or Loading (Asleep.loading set)
-	ended   map[string]struct{} // over or closed, as adopt found them
+	ended   map[string]struct{} // closed, as adopt found them
 	settled map[string]struct{} // dormant tables settle has checked
 }
 
@@ -243,7 +243,7 @@ func (ts *Set[T]) HandOver(id string) (t T, ok bool) {
 	return none, false
 }
 
-// IsEnded reports whether adopt found table id over or closed.
+// IsEnded reports whether adopt found table id closed.
 func (ts *Set[T]) IsEnded(id string) bool {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
@@ -251,7 +251,7 @@ func (ts *Set[T]) IsEnded(id string) bool {
 	return ok
 }
 
-// MarkEnded remembers that table id is over or closed, for good: asked
+// MarkEnded remembers that table id is closed, for good: asked
 // again, adopt does not read it again with all its moves.
 func (ts *Set[T]) MarkEnded(id string) {
 	ts.mu.Lock()

@@ -20,6 +20,7 @@ import { ensurePlayer, player } from './player.js';
 import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
 import { ratedField, ratedTag, leaderboardPage, profilePage, boardIcon } from './ratings.js';
+import { leaveControl, closeLeave, gonePanel } from './leave.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -181,7 +182,7 @@ function tablePage(id) {
   current = {
     render: () => T.render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); T.turnNote.stop(); T.chat.close();
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); T.turnNote.stop(); T.chat.close(); closeLeave();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };
@@ -322,6 +323,10 @@ function onMessage(T, m) {
       addLog(T, { type: 'tapis.missed', moves: m.moves, events: m.events }, true);
       break;
     }
+    case 'left': case 'closed':
+      // The seat left or the table closed: the socket closes, for good.
+      T.gone = m.type; T.closed = true; T.ws?.close(); T.ws = null; closeLeave();
+      break;
     case 'error':
       T.pending = false;
       T.refused = { text: explain(T, m), n: T.state?.n };
@@ -454,6 +459,7 @@ function renderTable(T) {
     main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
     return;
   }
+  if (T.gone) { guide(null); main.append(gonePanel(T.gone, T.seat >= 0 && T.seat === T.info?.host)); return; } // the guide leaves with the table
   if (!T.info) { main.append(h('p', t('home.loading'))); return; }
   const info = T.info;
   const free = info.seats.filter(s => s.free).length;
@@ -500,7 +506,7 @@ function tableBar(T, info) {
   return h('div.tablebar',
     h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null),
     h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', T.name(i)),
-      seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i)))),
+      seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i), i === T.seat ? leaveControl(T, info) : null))),
     info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
     info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
     T.state ? h('div.tabletools', T.sheet.button(), T.seat >= 0 ? toggles(T.render) : null) : null);
