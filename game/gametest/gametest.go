@@ -6,7 +6,7 @@
 // Every registered game passes it: games' TestContract runs it over each
 // game's Trials (game.Entry). Another game is tried with one line:
 //
-//	func TestContract(t *testing.T) { gametest.Run(t, toy{}, gametest.Configs(2, 4)) }
+//	func TestContract(t *testing.T) { gametest.Run(t, gametest.Toy{}, gametest.Configs(2, 4)) }
 package gametest
 
 import (

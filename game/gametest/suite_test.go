@@ -9,8 +9,8 @@ import (
 
 // The suite passes a sound game.
 func TestSoundToyPasses(t *testing.T) {
-	Run(t, toy{}, Configs(2, 4))
-	Property(t, toy{}, Configs(2, 4))
+	Run(t, Toy{}, Configs(2, 4))
+	Property(t, Toy{}, Configs(2, 4))
 }
 
 // TestToyWithBug runs the suite on a planted defect; it is meant to fail,
@@ -20,7 +20,7 @@ func TestToyWithBug(t *testing.T) {
 	if bug == "" {
 		t.Skip("run by TestSuiteCatchesBugs")
 	}
-	Run(t, toy{bug: bug}, Configs(2, 4))
+	Run(t, Toy{Bug: bug}, Configs(2, 4))
 }
 
 // Each planted defect makes the suite fail, with a message naming it.

@@ -7,13 +7,18 @@ import (
 	"tapis/game"
 )
 
-// toy is a tiny hidden-information game for testing the suite itself: each
-// seat holds one face-down card of 0..7; on its turn a seat either draws the
-// top card of the deck in place of its own (the old one is discarded face
-// up) or stops. The game ends when every seat has stopped or the deck is
-// empty; the highest card wins. bug names a defect to plant, so that the
-// suite can be shown to catch it.
-type toy struct{ bug string }
+// Toy is a tiny hidden-information game, sound by default, for testing
+// the suite itself and whatever takes any game (the registry, the bots):
+// each seat holds one face-down card of 0..7; on its turn a seat either
+// draws the top card of the deck in place of its own (the old one is
+// discarded face up) or stops. The game ends when every seat has stopped
+// or the deck is empty; the highest card wins.
+//
+// Bug names a defect to plant, so that the suite can be shown to catch it:
+// "copy", "rng", "mutate", "legal", "view", "key", "value", "horizon",
+// "rollout" (see where each is read), and "plain", refusals as plain
+// errors instead of game.Refusal.
+type Toy struct{ Bug string }
 
 type toyState struct {
 	bug     string
@@ -34,28 +39,34 @@ const (
 	toyStop game.Move = 2
 )
 
-func (g toy) Name() string           { return "toy" }
-func (g toy) Players() (int, int)    { return 2, 4 }
-func (g toy) Options() []game.Option { return nil }
-func (g toy) MarshalMove(m game.Move) ([]byte, error) {
+func (g Toy) Name() string           { return "toy" }
+func (g Toy) Players() (int, int)    { return 2, 4 }
+func (g Toy) Options() []game.Option { return nil }
+func (g Toy) MarshalMove(m game.Move) ([]byte, error) {
 	if m != toyDraw && m != toyStop {
 		return nil, fmt.Errorf("toy: not a move")
 	}
 	return []byte(strconv.Itoa(int(m))), nil
 }
-func (g toy) UnmarshalMove(b []byte) (game.Move, error) {
+func (g Toy) UnmarshalMove(b []byte) (game.Move, error) {
 	n, err := strconv.Atoi(string(b))
 	if err != nil || (n != 1 && n != 2) {
-		return 0, fmt.Errorf("toy: bad move %q", b)
+		return 0, g.refuse(game.ReasonUnreadable, nil, "bad move %q", b)
 	}
 	return game.Move(n), nil
 }
 
-func (g toy) New(c game.Config) (game.State, error) {
+func (g Toy) New(c game.Config) (game.State, error) {
 	if err := game.CheckPlayers(g, c.Players); err != nil {
+		if g.Bug == "plain" {
+			return nil, fmt.Errorf("toy: %v", err)
+		}
 		return nil, err
 	}
-	st := &toyState{bug: g.bug, n: c.Players, rng: game.NewRNG(c.Seed)}
+	if err := game.DecodeOptions("toy", c.Options, &struct{}{}); err != nil {
+		return nil, err
+	}
+	st := &toyState{bug: g.Bug, n: c.Players, rng: game.NewRNG(c.Seed)}
 	var cards [8]int8
 	for i := range cards {
 		cards[i] = int8(i)
@@ -94,7 +105,7 @@ func (st *toyState) Apply(s game.Seat, m game.Move, log *game.Log) error {
 		st.refused++
 	}
 	if !st.ToMove().Has(s) {
-		return fmt.Errorf("toy: not seat %d's turn", s)
+		return Toy{st.bug}.refuse(game.ReasonNotYourTurn, map[string]any{"turn": int(st.turn)}, "not seat %d's turn", s)
 	}
 	switch m {
 	case toyDraw:
@@ -108,7 +119,7 @@ func (st *toyState) Apply(s game.Seat, m game.Move, log *game.Log) error {
 	case toyStop:
 		st.stopped = st.stopped.With(s)
 	default:
-		return fmt.Errorf("toy: not a move")
+		return Toy{st.bug}.refuse(game.ReasonBadMove, nil, "not a move")
 	}
 	for st.turn = (st.turn + 1) % game.Seat(st.n); st.stopped.Has(st.turn) && !st.Over(); {
 		st.turn = (st.turn + 1) % game.Seat(st.n)
@@ -204,4 +215,13 @@ func sortInt8(a []int8) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// refuse is the toy's refusal: a game.Refusal, or with the "plain" bug a
+// plain error, which the refusal checks must catch.
+func (g Toy) refuse(reason string, args map[string]any, format string, a ...any) error {
+	if g.Bug == "plain" {
+		return fmt.Errorf("toy: "+format, a...)
+	}
+	return game.Refuse("toy", "", reason, args, format, a...)
 }
