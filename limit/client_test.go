@@ -148,11 +148,25 @@ func TestClient(t *testing.T) {
 	}
 }
 
+// addrCase is an address ("" for the zero Addr) and the key it must give.
+type addrCase struct{ addr, want string }
+
+// checkKeys checks that key gives each case's want.
+func checkKeys(t *testing.T, name string, key func(netip.Addr) string, cases []addrCase) {
+	t.Helper()
+	for _, tc := range cases {
+		var a netip.Addr
+		if tc.addr != "" {
+			a = netip.MustParseAddr(tc.addr)
+		}
+		if got := key(a); got != tc.want {
+			t.Errorf("%s(%v) = %q, want %q", name, tc.addr, got, tc.want)
+		}
+	}
+}
+
 func TestKey(t *testing.T) {
-	for _, tc := range []struct {
-		addr string // "" for the zero Addr
-		want string
-	}{
+	checkKeys(t, "Key", Key, []addrCase{
 		{"", ""},
 		{"203.0.113.7", "203.0.113.7"},
 		{"::ffff:203.0.113.7", "203.0.113.7"},
@@ -161,22 +175,11 @@ func TestKey(t *testing.T) {
 		{"2001:db8:1:3::1", "2001:db8:1:3::/64"},
 		{"fe80::1%eth0", "fe80::/64"},
 		{"::1", "::/64"},
-	} {
-		var a netip.Addr
-		if tc.addr != "" {
-			a = netip.MustParseAddr(tc.addr)
-		}
-		if got := Key(a); got != tc.want {
-			t.Errorf("Key(%v) = %q, want %q", tc.addr, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestNetwork(t *testing.T) {
-	for _, tc := range []struct {
-		addr string // "" for the zero Addr
-		want string
-	}{
+	checkKeys(t, "Network", Network, []addrCase{
 		{"", ""},
 		{"203.0.113.7", "203.0.113.0/24"},
 		{"203.0.113.250", "203.0.113.0/24"},
@@ -187,15 +190,7 @@ func TestNetwork(t *testing.T) {
 		{"2001:db8:2::1", "2001:db8:2::/48"},
 		{"fe80::1%eth0", "fe80::/48"},
 		{"127.0.0.1", "127.0.0.0/24"},
-	} {
-		var a netip.Addr
-		if tc.addr != "" {
-			a = netip.MustParseAddr(tc.addr)
-		}
-		if got := Network(a); got != tc.want {
-			t.Errorf("Network(%v) = %q, want %q", tc.addr, got, tc.want)
-		}
-	}
+	})
 }
 
 func FuzzParseProxies(f *testing.F) {
