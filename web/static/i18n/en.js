@@ -806,4 +806,23 @@ export const en = {
   'replay.dacapo.build.unseen': '{name} plays a card {from} onto building pile {n}.',
   'replay.dacapo.end': '{name} ends the turn.',
   'limits.sheet.points': 'score {n}',
+  // Issue 26, actions (settings.js, app.js): the settings, the question
+  // before a Cabo call, the spectators' eye, a timeout's toast.
+  'settings.title': 'Settings',
+  'settings.pace': 'Speed of the bots and animations',
+  'settings.pace.slow': 'Slow',
+  'settings.pace.normal': 'Normal',
+  'settings.pace.fast': 'Fast',
+  'settings.pace.note': 'At a table with other people, the bots play at the slowest speed any of them chose.',
+  'settings.cabo': 'Ask before calling Cabo',
+  'settings.done': 'Done',
+  'cabo.ask.title': 'Call Cabo?',
+  'cabo.ask.text': 'Each other player then has one last turn, and the round ends. If your sum is not the lowest, you score it plus a 5-point penalty.',
+  'cabo.ask.never': 'Don’t ask me again',
+  'cabo.ask.yes': 'Call Cabo!',
+  'cabo.ask.no': 'Not yet',
+  'table.watchers.one': '{n} spectator',
+  'table.watchers.other': '{n} spectators',
+  'timeout.you': 'Your time is up: a bot plays this move for you.',
+  'timeout.other': '{name} is out of time: a bot plays this move for them.',
 };

@@ -808,4 +808,23 @@ export const fr = {
   'replay.dacapo.build.unseen': '{name} pose une carte {from} sur la pile de construction {n}.',
   'replay.dacapo.end': '{name} termine son tour.',
   'limits.sheet.points': 'score {n}',
+  // Issue 26, actions (settings.js, app.js) : les réglages, la question
+  // avant d’annoncer Cabo, l’œil des spectateurs, le temps écoulé.
+  'settings.title': 'Réglages',
+  'settings.pace': 'Vitesse des robots et des animations',
+  'settings.pace.slow': 'Lente',
+  'settings.pace.normal': 'Normale',
+  'settings.pace.fast': 'Rapide',
+  'settings.pace.note': 'À une table avec d’autres personnes, les robots jouent à la plus lente des vitesses choisies.',
+  'settings.cabo': 'Demander avant d’annoncer Cabo',
+  'settings.done': 'OK',
+  'cabo.ask.title': 'Annoncer Cabo ?',
+  'cabo.ask.text': 'Chaque autre joueur joue alors un dernier tour, puis la manche se termine. Si votre somme n’est pas la plus petite, vous la marquez avec 5 points de pénalité.',
+  'cabo.ask.never': 'Ne plus me demander',
+  'cabo.ask.yes': 'Cabo !',
+  'cabo.ask.no': 'Pas encore',
+  'table.watchers.one': '{n} spectateur',
+  'table.watchers.other': '{n} spectateurs',
+  'timeout.you': 'Votre temps est écoulé : un robot joue ce coup pour vous.',
+  'timeout.other': 'Le temps de {name} est écoulé : un robot joue ce coup à sa place.',
 };
