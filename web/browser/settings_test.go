@@ -170,7 +170,9 @@ func (p *page) endRound() {
 }
 
 // awaitPromise makes an evaluation wait for the promise it returns.
-func awaitPromise(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }
+func awaitPromise(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
+	return e.WithAwaitPromise(true)
+}
 
 // recordStates is a script run before the page's own: it notes when each
 // state message arrives (performance.now(), its mover and number) in
