@@ -220,17 +220,23 @@ func TestBrowserPace(t *testing.T) {
 	p.shootSizes("settings-panel", 200*time.Millisecond)
 	var labels string
 	p.eval("the settings' words", text(`#settings`), &labels)
-	for _, w := range []string{"Settings", "Speed of the bots and animations", "Slow", "Normal", "Fast", "Ask before calling Cabo"} {
+	for _, w := range []string{"Settings", "Speed of the bots and animations", "Slow", "Normal", "Fast", "Ask before calling Cabo", "When it is your turn", "Sound", "Alerts"} {
 		if !strings.Contains(labels, w) {
 			t.Errorf("the settings do not say %q: %q", w, labels)
 		}
 	}
+	// The turn alerts' switches moved there from the table's bar, which
+	// keeps one line on a phone: they still switch.
+	p.click(`#settings [data-action=sound]`)
+	var pressed string
+	p.until("the sound on", `document.querySelector('#settings [data-action=sound]')?.getAttribute('aria-pressed') + ' ' + localStorage.getItem('tapis.sound')`, &pressed,
+		func() bool { return pressed == "true 1" })
 	p.click(`[data-action=close-settings]`)
 	p.switchLang("fr")
 	p.click(`[data-action=settings]`)
 	p.run("the settings in French", chromedp.WaitVisible(`#settings`, chromedp.ByQuery))
 	p.eval("the settings' words in French", text(`#settings`), &labels)
-	for _, w := range []string{"Réglages", "Vitesse des robots et des animations", "Lente", "Normale", "Rapide", "Demander avant d’annoncer Cabo"} {
+	for _, w := range []string{"Réglages", "Vitesse des robots et des animations", "Lente", "Normale", "Rapide", "Demander avant d’annoncer Cabo", "Quand c’est votre tour", "Son"} {
 		if !strings.Contains(labels, w) {
 			t.Errorf("the settings in French do not say %q: %q", w, labels)
 		}

@@ -5,7 +5,7 @@ import { h, clear, toast } from './dom.js';
 import { t, tn, setLang, getLang, otherLang, has } from './i18n.js';
 import { loadGames, setGames, gameName, screenFor } from './registry.js';
 import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
-import { turnAlert, toggles, ring, seatBars } from './notify.js';
+import { turnAlert, ring, seatBars } from './notify.js';
 import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
 import { optionLabel, joinSummary } from './tableinfo.js';
@@ -532,7 +532,8 @@ function tableBar(T, info) {
       seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i), i === T.seat ? leaveControl(T, info) : null))),
     info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
     info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
-    T.state ? h('div.tabletools', T.sheet.button(), T.seat >= 0 ? toggles(T.render) : null, settingsButton(info.game)) : null);
+    // The turn alerts' switches are in the settings (settings.js).
+    T.state ? h('div.tabletools', T.sheet.button(), settingsButton(info.game, T.seat >= 0)) : null);
 }
 
 // watchersBadge is the eye and the number of the table's spectators, when

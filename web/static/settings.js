@@ -17,6 +17,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { stylesheet } from './screen.js';
+import { toggles } from './notify.js';
 
 const KEY = 'tapis.settings';
 const FINISHED = 'tapis.finished.'; // + a game's name: games finished at a seat
@@ -81,17 +82,20 @@ function show(id, content, first) {
 }
 
 // settingsButton is the table bar's gear: it opens the settings; game is
-// the table's (Cabo's question shows at a Cabo table only).
-export function settingsButton(game) {
+// the table's (Cabo's question shows at a Cabo table only), seated says
+// whether the page is a player's (the turn alerts are theirs).
+export function settingsButton(game, seated) {
   stylesheet('settings.css');
   return h('button.gear', {
     type: 'button', 'data-action': 'settings', title: t('settings.title'), 'aria-label': t('settings.title'), 'aria-haspopup': 'dialog',
-    onclick: () => openSettings(game),
-  }, h('span', { 'aria-hidden': 'true' }, '⚙'));
+    onclick: () => openSettings(game, seated),
+  }, h('span', { 'aria-hidden': 'true' }, '⚙'), h('span.gear-text', t('settings.title')));
 }
 
 // openSettings shows the settings panel; every choice applies at once.
-export function openSettings(game) {
+// The turn alerts' switches (notify.js) are there too: the table's bar
+// keeps one button, so that it holds on one line on a phone.
+export function openSettings(game, seated) {
   const now = pace();
   const radios = PACES.map(p => h('label.pace', h('input', {
     type: 'radio', name: 'pace', value: p, checked: p === now,
@@ -105,8 +109,17 @@ export function openSettings(game) {
     h('h2', t('settings.title')),
     h('fieldset.paces', h('legend', t('settings.pace')), h('div.pacerow', radios), h('p.note', t('settings.pace.note'))),
     cabo,
+    seated ? alerts() : null,
     h('div.row', h('button.primary', { type: 'button', 'data-action': 'close-settings', onclick: close }, t('settings.done'))),
   ], 'input[name=pace]:checked');
+}
+
+// alerts is the turn alerts' switches, drawn again when one changes.
+function alerts() {
+  const box = h('fieldset.alerts', h('legend', t('settings.alerts')));
+  const draw = () => { box.querySelector('.turnopts')?.remove(); box.append(toggles(draw)); };
+  draw();
+  return box;
 }
 
 // askCabo asks before a Cabo call is sent, in the page (not the browser's

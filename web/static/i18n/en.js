@@ -816,6 +816,7 @@ export const en = {
   'settings.pace.note': 'At a table with other people, the bots play at the slowest speed any of them chose.',
   'settings.cabo': 'Ask before calling Cabo',
   'settings.done': 'Done',
+  'settings.alerts': 'When it is your turn',
   'cabo.ask.title': 'Call Cabo?',
   'cabo.ask.text': 'Each other player then has one last turn, and the round ends. If your sum is not the lowest, you score it plus a 5-point penalty.',
   'cabo.ask.never': 'Don’t ask me again',

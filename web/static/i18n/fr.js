@@ -818,6 +818,7 @@ export const fr = {
   'settings.pace.note': 'À une table avec d’autres personnes, les robots jouent à la plus lente des vitesses choisies.',
   'settings.cabo': 'Demander avant d’annoncer Cabo',
   'settings.done': 'OK',
+  'settings.alerts': 'Quand c’est votre tour',
   'cabo.ask.title': 'Annoncer Cabo ?',
   'cabo.ask.text': 'Chaque autre joueur joue alors un dernier tour, puis la manche se termine. Si votre somme n’est pas la plus petite, vous la marquez avec 5 points de pénalité.',
   'cabo.ask.never': 'Ne plus me demander',
