@@ -117,7 +117,13 @@ export function openSettings(game, seated) {
 // alerts is the turn alerts' switches, drawn again when one changes.
 function alerts() {
   const box = h('fieldset.alerts', h('legend', t('settings.alerts')));
-  const draw = () => { box.querySelector('.turnopts')?.remove(); box.append(toggles(draw)); };
+  // A switch pressed is drawn anew: the keyboard's focus stays on it.
+  const draw = () => {
+    const had = box.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    box.querySelector('.turnopts')?.remove();
+    box.append(toggles(draw));
+    if (had) box.querySelector(`[data-action=${had}]`)?.focus();
+  };
   draw();
   return box;
 }
