@@ -43,6 +43,9 @@ type conn struct {
 	// welcome is the connection's first message, which attach builds
 	// and serveWS encodes and sends, off the table's goroutine.
 	welcome *wire.Welcome[any]
+	// pace is how fast its person wants the bots to play (pace.go); it
+	// belongs to the table's goroutine.
+	pace pace
 }
 
 // outQueue is how many messages may wait for a slow client before it is

@@ -556,6 +556,8 @@ func (t *table) handle(c *conn, m clientMsg) {
 		t.leaveSeat(c, m)
 	case "close_table":
 		t.closeTable(c, m)
+	case "pace":
+		t.setPace(c, m)
 	default:
 		t.answering = "unknown"
 		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: unknown message type %q", m.Type), m.ID)

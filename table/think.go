@@ -24,7 +24,7 @@ func (t *table) playBot(ctx context.Context) {
 			continue
 		}
 		t.thoughts++
-		id, st, delay := t.thoughts, t.st.Clone(), t.srv.cfg.botDelay()
+		id, st, delay := t.thoughts, t.st.Clone(), t.botDelay()
 		t.thinking, t.thinker, t.thinkN = id, s, t.n
 		met, name, level := t.srv.cfg.Metrics, t.g.Name(), t.seats[s].Bot
 		if level == "" {

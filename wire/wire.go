@@ -93,6 +93,16 @@ const (
 	// is CodeBadMessage. Muting anyone for oneself is the client's
 	// business: it hides their lines.
 	TypeMute = "mute"
+	// TypePace says at what pace the connection's person wants to see
+	// the bots play (Pace: "slow", "normal" or "fast"; anything else is
+	// CodeBadMessage). A table's bots wait the server's bot delay before
+	// each move, doubled at "slow" and a quarter of it at "fast"; a table
+	// with several seated people follows the slowest pace any of their
+	// connections asked for, so that nobody is shown moves faster than
+	// they chose (a spectator's pace is theirs only: it changes nothing
+	// at the table). A connection that never says is "normal". Nothing
+	// is sent back.
+	TypePace = "pace"
 )
 
 // The types of the messages the server sends (TypeChat and TypeHello
@@ -162,4 +172,6 @@ type ClientMessage struct {
 	Name string `json:"name,omitempty"`
 	// Spectator is, for "mute", whom the host mutes: a chat line's From.
 	Spectator string `json:"spectator,omitempty"`
+	// Pace is a "pace"'s pace: "slow", "normal" or "fast".
+	Pace string `json:"pace,omitempty"`
 }

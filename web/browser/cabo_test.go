@@ -120,6 +120,8 @@ func TestBrowserPlaysCabo(t *testing.T) {
 			turns[st.Round]++
 			if turns[st.Round] > 2 && st.Cabo {
 				p.click(`[data-action=cabo]`)
+				// A first game asks before the call is sent (issue 26).
+				p.pressWhen(`[data-action=confirm-cabo]`)
 			} else {
 				p.click(`[data-action=drawpile]`)
 			}

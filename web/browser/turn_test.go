@@ -95,9 +95,13 @@ func TestBrowserKeyboardTurn(t *testing.T) {
 	var ok bool
 	p.eval("fakes", fakeAlerts, &ok)
 
-	// The switches, off at first, turned on with the keyboard.
+	// The switches, off at first, turned on with the keyboard, in the
+	// settings (issue 26), which Escape closes.
+	p.tabTo(`[data-action=settings]`)
+	p.enter()
+	p.run("the settings", chromedp.WaitVisible(`#settings`, chromedp.ByQuery))
 	for _, sw := range []string{"sound", "notify"} {
-		sel := fmt.Sprintf(`[data-action=%s]`, sw)
+		sel := fmt.Sprintf(`#settings [data-action=%s]`, sw)
 		var pressed string
 		p.eval("switch", fmt.Sprintf(`document.querySelector(%q).getAttribute('aria-pressed')`, sel), &pressed)
 		if pressed != "false" {
@@ -108,6 +112,9 @@ func TestBrowserKeyboardTurn(t *testing.T) {
 		p.until("the "+sw+" switch on", fmt.Sprintf(`document.querySelector(%q).getAttribute('aria-pressed')`, sel), &pressed,
 			func() bool { return pressed == "true" })
 	}
+	p.run("Escape", chromedp.KeyEvent(kb.Escape))
+	var open bool
+	p.until("the settings closed", `!!document.querySelector('#settings')`, &open, func() bool { return !open })
 	var kept struct {
 		Sound, Notify string
 		Asked         bool

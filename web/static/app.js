@@ -5,7 +5,7 @@ import { h, clear, toast } from './dom.js';
 import { t, tn, setLang, getLang, otherLang, has } from './i18n.js';
 import { loadGames, setGames, gameName, screenFor } from './registry.js';
 import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
-import { turnAlert, toggles, ring, seatBars } from './notify.js';
+import { turnAlert, ring, seatBars } from './notify.js';
 import { scoreSheet } from './sheet.js';
 import { focusKey, restoreFocus } from './a11y.js';
 import { optionLabel, joinSummary } from './tableinfo.js';
@@ -21,6 +21,9 @@ import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
 import { ratedField, ratedTag, leaderboardPage, profilePage, boardIcon } from './ratings.js';
 import { leaveControl, closeLeave, gonePanel } from './leave.js';
+// Issue 26, actions (settings.js): the settings' gear, the pace told to
+// the table, the spectators' eye, a timeout's toast.
+import { settingsButton, closeSettings, onChange as onSettings, pace, noteFinished } from './settings.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -183,6 +186,7 @@ function tablePage(id) {
     render: () => T.render(),
     close: () => {
       T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); T.turnNote.stop(); T.chat.close(); closeLeave();
+      closeSettings(); T.paceOff();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
   };
@@ -236,6 +240,8 @@ function newTable(id) {
     render: () => T.render(),
   };
   T.turnNote = turnAlert();
+  // The player's pace goes to the table as they choose it (issue 26).
+  T.paceOff = onSettings(() => sendPace(T));
   T.sheet = scoreSheet(T.ctx, () => T.info?.game);
   T.chat = chatPanel(id, T.ctx, m => {
     if (T.ws?.readyState !== 1) return false;
@@ -263,7 +269,7 @@ function connect(T) {
   const ws = new WebSocket(`${proto}//${location.host}/api/tables/${id}/ws${q}`);
   T.ws = ws;
   let welcomed = false;
-  ws.onopen = () => { T.retry = 0; };
+  ws.onopen = () => { T.retry = 0; sendPace(T); };
   ws.onmessage = e => { welcomed = true; onMessage(T, JSON.parse(e.data)); };
   ws.onclose = () => {
     if (T.closed || T.ws !== ws) return;
@@ -283,6 +289,12 @@ function connect(T) {
       connect(T);
     }, Math.min(5000, 500 * 2 ** T.retry++));
   };
+}
+
+// sendPace tells the table the player's pace (settings.js): its bots
+// play at it (table/pace.go).
+function sendPace(T) {
+  if (T.ws?.readyState === 1) T.ws.send(JSON.stringify({ type: 'pace', pace: pace() }));
 }
 
 function onMessage(T, m) {
@@ -309,6 +321,9 @@ function onMessage(T, m) {
       // A stand-in's move is logged as its, not as its player's.
       for (const e of m.events) addLog(T, m.standin && e && typeof e === 'object' ? { ...e, tapisStandin: m.by } : e, false);
       T.ui.onState?.(m, prev);
+      // A game seen to its end at a seat: the first games ask before a
+      // Cabo call (settings.js).
+      if (T.seat >= 0 && prev?.match === m.match && prev.status === 'playing' && m.status === 'over') noteFinished(T.info?.game);
       T.turnNote.update(T.seat >= 0 && m.status === 'playing' && m.to_move.includes(T.seat), gameName(T.info?.game));
       break;
     }
@@ -323,6 +338,9 @@ function onMessage(T, m) {
       addLog(T, { type: 'tapis.missed', moves: m.moves, events: m.events }, true);
       break;
     }
+    case 'watchers':
+      if (T.info) T.info = { ...T.info, watchers: m.count };
+      break;
     case 'left': case 'closed':
       // The seat left or the table closed: the socket closes, for good.
       T.gone = m.type; T.closed = true; T.ws?.close(); T.ws = null; closeLeave();
@@ -395,12 +413,17 @@ function hostControl(T, info, s, i) {
 // player's own. These lines are the page's, not the server's events.
 function noteStandins(T, before, after) {
   if (!before || !T.ui || before.match !== after.match) return;
+  const late = [];
   after.seats.forEach((s, i) => {
     const was = before.seats[i];
     if (!was || s.bot) return;
     if (s.standin && !was.standin) addLog(T, { type: 'tapis.standin', seat: i, timeout: s.connected }, true);
     else if (s.connected && !was.connected && was.standin) addLog(T, { type: 'tapis.back', seat: i }, true);
+    if (s.standin && !was.standin && s.connected) late.push(i);
   });
+  // A time per move run out is told on the screen too, not only in the
+  // log (issue 26): to its player, and in words naming them to the others.
+  if (late.length) toast(late.map(i => (i === T.seat ? t('timeout.you') : t('timeout.other', { name: T.name(i) }))).join(' '), 'info');
 }
 
 function pageLine(T, e) {
@@ -504,12 +527,23 @@ function renderTable(T) {
 // clocks and badges, the time per move, the tools.
 function tableBar(T, info) {
   return h('div.tablebar',
-    h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null),
+    h('h1', gameName(info.game), info.rated ? [' ', ratedTag()] : null, watchersBadge(info.watchers)),
     h('ul.seats', info.seats.map((s, i) => h('li' + (s.connected ? '' : '.away') + (i === T.seat ? '.me' : ''), h('span.nm', T.name(i)),
       seatNote(s), clock(T, i), i === info.host ? h('span.badge.host', { title: t('host.title') }, t('host.badge')) : null, hostControl(T, info, s, i), i === T.seat ? leaveControl(T, info) : null))),
     info.turn_seconds ? h('p.turntime', t('table.turn', { time: turnLabel(info.turn_seconds) })) : null,
     info.memory_aid ? h('p.badge.memaid', { id: 'memaid', title: t('memory.badge.title') }, t('memory.badge')) : null,
-    T.state ? h('div.tabletools', T.sheet.button(), T.seat >= 0 ? toggles(T.render) : null) : null);
+    // The turn alerts' switches are in the settings (settings.js).
+    T.state ? h('div.tabletools', T.sheet.button(), settingsButton(info.game, T.seat >= 0)) : null);
+}
+
+// watchersBadge is the eye and the number of the table's spectators, when
+// it has any (issue 26): the server tells the count (a "watchers" message).
+const EYE = '<svg viewBox="0 0 24 24" width="18" height="18"><path fill="currentColor" d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.3a2.2 2.2 0 1 0 0-4.4 2.2 2.2 0 0 0 0 4.4z"/></svg>';
+function watchersBadge(n) {
+  if (!(n > 0)) return null;
+  const words = tn('table.watchers', n);
+  return h('span.watchers', { id: 'watchers', role: 'img', title: words, 'aria-label': words },
+    h('span.eye', { 'aria-hidden': 'true', html: EYE }), h('span.n', { 'aria-hidden': 'true' }, n));
 }
 
 // invitePanel is, while the table waits for players, its link to share.

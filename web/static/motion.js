@@ -10,8 +10,16 @@
 // elements move, so nothing is shown that the new table does not show.
 // A travel is short, and skippable: a click or the next render finishes
 // every running one at once. prefers-reduced-motion: reduce turns it off.
+//
+// How long a travel takes is the player's pace (settings.js, issue 26).
+import { pace } from './settings.js';
 
-const MS = 300;
+const MS = { slow: 600, normal: 300, fast: 120 };
+
+// travelMs is how long a travel takes at the player's pace: what waits
+// for a card to land (Papayoo's "takes the trick") waits that long. The
+// stylesheets read it as --travel.
+export function travelMs() { return MS[pace()]; }
 // The z-index of a card in flight: above the table, below its panels.
 const FLIGHT_Z = 9;
 // The id of every travel: a test finds them among document.getAnimations().
@@ -48,6 +56,7 @@ export function before(root) {
 
 // after starts the travels of root's elements from the places before noted.
 export function after(root, at) {
+  document.documentElement.style.setProperty('--travel', travelMs() + 'ms');
   if (!at.size || reduced.matches) return;
   for (const el of root.querySelectorAll('[data-key], [data-from]')) {
     const from = (el.dataset.from || '').split(' ').map(k => at.get(k)).find(Boolean) || at.get(el.dataset.key);
@@ -70,6 +79,6 @@ export function after(root, at) {
     running.push(el.animate([
       { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})${base}`, zIndex: FLIGHT_Z },
       { transform: base || 'none', zIndex: FLIGHT_Z },
-    ], { duration: MS, easing: 'cubic-bezier(.2, .7, .3, 1)', id: ID }));
+    ], { duration: travelMs(), easing: 'cubic-bezier(.2, .7, .3, 1)', id: ID }));
   }
 }

@@ -3,6 +3,7 @@
 import { h, tap } from '../dom.js';
 import { t } from '../i18n.js';
 import { me, view, sorted, myTurn, power } from './state.js';
+import { confirmCabo, askCabo } from '../settings.js';
 
 // clickSlot selects or unselects a card: one of mine, or a target
 // among the others'.
@@ -30,7 +31,7 @@ export function act(S) {
     look: () => S.ctx.move({ type: 'peek_initial', slots: sorted(S.sel) }),
     draw: () => S.ctx.move({ type: 'draw' }),
     take: () => S.ctx.move({ type: 'take_discard', slots: sorted(S.sel) }),
-    cabo: () => S.ctx.move({ type: 'cabo' }),
+    cabo: () => callCabo(S),
     replace: () => S.ctx.move({ type: 'replace', slots: sorted(S.sel) }),
     discard: () => S.ctx.move({ type: 'discard' }),
     peek: () => S.ctx.move({ type: 'peek', slot: sorted(S.sel)[0] }),
@@ -41,6 +42,16 @@ export function act(S) {
       S.ctx.move({ type: 'swap', a, b });
     },
   };
+}
+
+// callCabo calls Cabo, after asking while the player's settings say so
+// (issue 26); a call confirmed once the table has moved on (a stand-in
+// played the turn meanwhile) is not sent.
+function callCabo(S) {
+  const call = () => S.ctx.move({ type: 'cabo' });
+  if (!confirmCabo()) { call(); return; }
+  const n = S.ctx.state.n;
+  askCabo(() => { if (S.ctx.state.n === n && myTurn(S)) call(); });
 }
 
 // actions are the buttons of the moves open to me now.

@@ -1,18 +1,19 @@
 // How the Papayoo screen follows the table: the events it animates or
 // shows for a moment, and the pass a new position clears.
 import { me, seatKey, legalCards } from './state.js';
+import { travelMs } from '../motion.js';
 
 const RECEIVED_MS = 5000;
 // How long the taker of a trick is shown at their seat.
 export const TAKES_MS = 1800;
 // A trick taken less than LANDING_MS ago: its last card may still be
-// on its way to the centre (motion.js's 300 ms), and what says who
-// takes it waits for the card to land (papayoo.css, .landing).
-const LANDING_MS = 400;
+// on its way to the centre (motion.js's travelMs, the player's pace), and
+// what says who takes it waits for the card to land (papayoo.css, .landing).
+const landingMs = () => travelMs() + 100;
 
 // landing says whether the last trick was taken a moment ago.
 export function landing(S) {
-  return !!S.lastTaker && S.lastTaker.until - Date.now() > TAKES_MS - LANDING_MS;
+  return !!S.lastTaker && S.lastTaker.until - Date.now() > TAKES_MS - landingMs();
 }
 
 // onEvent notes what an event changes on the screen: cards received,
