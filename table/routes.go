@@ -27,7 +27,7 @@ import (
 // (on the node that owns it).
 func (s *Host) Routes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tables", s.own.Balanced(s.createTable))
-	m.HandleFunc("POST /api/tutorials/{game}", s.own.Balanced(s.createTutorial))
+	s.tutorialRoutes(m)
 	m.HandleFunc("GET /api/tables/{id}", s.own.Owned(s.getTable))
 	m.HandleFunc("POST /api/tables/{id}/join", s.own.Owned(s.joinTable))
 	m.HandleFunc("GET /api/tables/{id}/ws", s.own.Owned(s.serveWS))

@@ -173,6 +173,24 @@ func (t *table) tutorialStep() *wire.Tutorial {
 	return m
 }
 
+// tutorialRoutes registers the tutorials' routes: their list, and making
+// one.
+func (s *Host) tutorialRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/tutorials", s.listTutorials)
+	m.HandleFunc("POST /api/tutorials/{game}", s.own.Balanced(s.createTutorial))
+}
+
+// listTutorials lists the games this server has a tutorial of.
+func (s *Host) listTutorials(w http.ResponseWriter, r *http.Request) {
+	out := []string{}
+	for _, g := range tutorial.Games() {
+		if s.games[g] != nil {
+			out = append(out, g)
+		}
+	}
+	api.Write(w, http.StatusOK, map[string][]string{"games": out})
+}
+
 // createTutorial makes a tutorial table of the game named in the path for
 // its caller (the signed-in player, or else the body's name), as
 // createTable makes a table: the same guards and limits.

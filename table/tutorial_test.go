@@ -58,6 +58,10 @@ func TestTutorial(t *testing.T) {
 	if code := h.Post("/api/tutorials/chess", map[string]string{"name": "Ann"}, &bad); code != http.StatusBadRequest || bad.Code != "bad_game" {
 		t.Fatalf("a tutorial of no game: %d %q", code, bad.Code)
 	}
+	var list struct{ Games []string }
+	if resp, err := http.Get(h.URL + "/api/tutorials"); err != nil || json.NewDecoder(resp.Body).Decode(&list) != nil || len(list.Games) == 0 || list.Games[0] != "cabo" {
+		t.Fatalf("GET /api/tutorials: %v %+v", err, list)
+	}
 	var seat servertest.Seat
 	if code := h.Post("/api/tutorials/cabo", map[string]string{"name": "Ann", "lang": "fr"}, &seat); code != http.StatusCreated || seat.Seat != tutorial.Seat {
 		t.Fatalf("POST /api/tutorials/cabo: %d, seat %d", code, seat.Seat)

@@ -1,0 +1,239 @@
+package browser
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tapis/tutorial"
+)
+
+// tutorialState is what the tutorials' test reads of the page.
+type tutorialState struct {
+	Mode   string    `json:"mode"` // "step", "waiting", "done", or "" without a panel
+	Step   int       `json:"step"`
+	Of     int       `json:"of"`
+	Text   string    `json:"text"`
+	Box    []float64 `json:"box"`
+	Ring   []float64 `json:"ring"`
+	Point  []float64 `json:"point"` // the step's point, [] when not on the page
+	W      float64   `json:"w"`
+	H      float64   `json:"h"`
+	Lang   string    `json:"lang"`
+	Guide  bool      `json:"guide"` // the first-turn guide's bubble is there too
+	Stored string    `json:"stored"`
+	Toast  string    `json:"toast"`
+}
+
+// inside says whether the panel is wholly inside the window.
+func (s tutorialState) inside() bool {
+	return len(s.Box) == 4 && s.Box[0] >= 0 && s.Box[1] >= 0 && s.Box[2] <= s.W && s.Box[3] <= s.H
+}
+
+// readTutorial reads a tutorialState; point is the step's selector.
+func readTutorial(game, point string) string {
+	return fmt.Sprintf(`(() => {
+  const b = document.querySelector('#tutorial'), r = document.querySelector('.guide-ring'), pt = %q && document.querySelector(%q);
+  const rect = e => { const x = e.getBoundingClientRect(); return [x.left, x.top, x.right, x.bottom]; };
+  const toast = document.querySelector('#toast.show');
+  return {mode: b ? b.dataset.mode : '', step: b ? +b.dataset.step : 0, of: b ? +b.dataset.of : 0,
+    text: b ? b.querySelector('.guide-text').textContent : '', box: b ? rect(b) : [],
+    ring: r && r.style.display !== 'none' ? rect(r) : [], point: pt ? rect(pt) : [],
+    w: document.documentElement.clientWidth, h: window.innerHeight, lang: document.documentElement.lang,
+    guide: !!document.querySelector('#guide'), stored: localStorage.getItem('tapis.tutorial.%s') || '',
+    toast: toast ? toast.textContent : ''};
+})()`, point, point, game)
+}
+
+// caboSlot is the selector of seat's slot in a two-player Cabo screen
+// seen from seat 0.
+func caboSlot(seat, slot int) string {
+	if seat == tutorial.Seat {
+		return mySlot(slot)
+	}
+	return fmt.Sprintf(`.player:not(.mine) .slot[data-slot="%d"]`, slot)
+}
+
+// playCabo makes the Cabo move m by clicking, as the step's words say.
+func (p *page) playCabo(m json.RawMessage) {
+	p.t.Helper()
+	var mv struct {
+		Type  string
+		Slots []int
+		Slot  int
+		Seat  int
+		A, B  struct{ Seat, Slot int }
+	}
+	if err := json.Unmarshal(m, &mv); err != nil {
+		p.t.Fatal(err)
+	}
+	press := func(action string) { p.pressWhen(fmt.Sprintf(`[data-action=%s]:not([disabled])`, action)) }
+	switch mv.Type {
+	case "peek_initial":
+		for _, s := range mv.Slots {
+			p.click(mySlot(s))
+		}
+		press("look")
+	case "draw":
+		press("drawpile")
+	case "replace":
+		for _, s := range mv.Slots {
+			p.click(mySlot(s))
+		}
+		press("replace")
+	case "discard":
+		press("discard")
+	case "peek":
+		p.click(mySlot(mv.Slot))
+		press("peek")
+	case "spy":
+		p.click(caboSlot(mv.Seat, mv.Slot))
+		press("spy")
+	case "swap":
+		p.click(caboSlot(mv.A.Seat, mv.A.Slot))
+		p.click(caboSlot(mv.B.Seat, mv.B.Slot))
+		press("swap")
+	case "cabo":
+		press("cabo")
+	default:
+		p.t.Fatalf("no click for %s", m)
+	}
+}
+
+// A tutorial run: how it starts, in which language, at which size.
+type tutorialRun struct {
+	lang string
+	w, h int64
+	// from: "help" (the help page's Tutorial button), "offer" (the offer
+	// at a first table against a bot), "home" (the home page's link).
+	from string
+}
+
+// Cabo's tutorial, completed end to end by clicking, in English and in
+// French on a phone, and in English on a laptop: each step's words are
+// the script's in the page's language, its outline on what the step is
+// done with, its panel inside the window; another move is refused in
+// words; the tutorial is left and resumed from the home page; at its end
+// the summary offers a real game.
+func TestBrowserTutorialCabo(t *testing.T) {
+	sc, ok := tutorial.For("cabo")
+	if !ok {
+		t.Fatal("no Cabo tutorial")
+	}
+	for _, run := range []tutorialRun{{"en", 390, 844, "help"}, {"fr", 390, 844, "offer"}, {"en", 1366, 768, "home"}} {
+		t.Run(fmt.Sprintf("%s-%d-%s", run.lang, run.w, run.from), func(t *testing.T) {
+			p := newPage(t, 20*time.Millisecond, 6*time.Minute)
+			p.dir = screenshotDir(p.dir)
+			p.run("size", chromedp.EmulateViewport(run.w, run.h))
+			p.playTutorial(sc, run)
+		})
+	}
+}
+
+// playTutorial plays the tutorial sc as run says.
+func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
+	t := p.t
+	t.Helper()
+	game := sc.Game
+	var s tutorialState
+	read := func(point string) string { return readTutorial(game, point) }
+	shot := func(what string) { p.shoot(fmt.Sprintf("tapis-tutorial-%s-%s-%s-%d.png", game, what, run.lang, run.w)) }
+	french := func() {
+		p.click(`#lang`)
+		p.until("the page in French", read(""), &s, func() bool { return s.Lang == "fr" })
+	}
+	switch run.from {
+	case "help":
+		p.run("the help page", chromedp.Navigate(p.h.URL+"/help/"+game), chromedp.WaitVisible(`#helppage`, chromedp.ByQuery))
+		if run.lang == "fr" {
+			french()
+		}
+		p.pressWhen(`#helppage [data-action=tutorial-start]`)
+	case "home":
+		p.run("the home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+		if run.lang == "fr" {
+			french()
+		}
+		p.pressWhen(fmt.Sprintf(`#helplinks [data-action=tutorial-start][data-game=%s]`, game))
+	case "offer":
+		// A first table of the game against a bot offers the tutorial.
+		p.fill(table{game: game, players: 2})
+		if run.lang == "fr" {
+			french()
+		}
+		p.create(`#game`)
+		var g guideState
+		p.until("the guide's offer of the tutorial", readGuide(game), &g, func() bool { return g.Mode == "offer" })
+		want := "New to Cabo? Learn it by playing the tutorial"
+		if run.lang == "fr" {
+			want = "Nouveau à Cabo ? Apprenez en jouant le tutoriel"
+		}
+		if !strings.HasPrefix(g.Text, want) {
+			t.Errorf("the offer reads %q", g.Text)
+		}
+		p.click(`#guide [data-action=guide-tutorial]`)
+	}
+	refused, resumed := false, false
+	step := 0
+	for i, m := range sc.Moves {
+		if m.Step == nil {
+			continue
+		}
+		step++
+		words := m.Step.Text.In(run.lang)
+		p.until(fmt.Sprintf("step %d", step), read(m.Step.Point), &s, func() bool {
+			return s.Mode == "step" && s.Step == step && s.Text == words && outlines(s.Ring, s.Point)
+		})
+		if s.Of != sc.Steps() || s.Guide || s.Lang != run.lang || !s.inside() {
+			t.Fatalf("step %d: %+v", step, s)
+		}
+		switch {
+		case step == 1:
+			shot("start")
+			if !refused {
+				// Two other cards: the tutorial refuses, and says why.
+				p.click(mySlot(2))
+				p.click(mySlot(3))
+				p.pressWhen(`[data-action=look]:not([disabled])`)
+				want := "The tutorial asks for another move here: follow its step."
+				if run.lang == "fr" {
+					want = "Le tutoriel attend un autre coup ici : suivez son étape."
+				}
+				p.until("the refusal", read(""), &s, func() bool { return s.Toast == want })
+				p.click(mySlot(2))
+				p.click(mySlot(3))
+				refused = true
+			}
+		case step == sc.Steps()/2:
+			shot("middle")
+		case step == 5 && run.from == "help" && !resumed:
+			// Left, then resumed from the home page.
+			id := s.Stored
+			p.click(`#tutorial [data-action=tutorial-leave]`)
+			p.run("home", chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+			p.pressWhen(fmt.Sprintf(`#helplinks [data-action=tutorial-resume][data-game=%s]`, game))
+			p.until("the same step again", read(m.Step.Point), &s, func() bool { return s.Mode == "step" && s.Step == step })
+			if s.Stored != id || id == "" {
+				t.Fatalf("resumed table %q, left %q", s.Stored, id)
+			}
+			resumed = true
+		}
+		_ = i
+		p.playCabo(m.Move)
+	}
+	end := sc.End.In(run.lang)
+	p.until("the summary", read(""), &s, func() bool { return s.Mode == "done" && s.Text == end })
+	if !s.inside() || s.Stored != "" {
+		t.Fatalf("the end: %+v", s)
+	}
+	if run.from == "help" && (!refused || !resumed) {
+		t.Fatal("the run did not try everything")
+	}
+	shot("end")
+	p.click(`#tutorial [data-action=tutorial-real]`)
+	p.run("a real game", chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+}
