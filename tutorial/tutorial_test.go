@@ -84,6 +84,82 @@ var rules = map[string]map[string]func(p *played) bool{
 	},
 }
 
+// tricks returns, for each card seat played, the suit led in its trick
+// and its card, from the public plays and tricks.
+func (p *played) tricks(seat int) (led, card []string) {
+	first := ""
+	for _, e := range p.events {
+		switch e.typ {
+		case "play":
+			c, _ := e.data["card"].(string)
+			if first == "" {
+				first = c
+			}
+			if fmt.Sprint(e.data["seat"]) == fmt.Sprint(seat) {
+				led, card = append(led, first[:1]), append(card, c)
+			}
+		case "trick":
+			first = ""
+		}
+	}
+	return led, card
+}
+
+func init() {
+	rules["papayoo"] = map[string]func(p *played) bool{
+		"the pass":         func(p *played) bool { return p.find(-1, "passed", Seat, nil) >= 0 && p.find(-1, "received", Seat, nil) >= 0 },
+		"the die":          func(p *played) bool { i := p.find(-1, "die", -1, nil); return i >= 0 && p.events[i].data["card"] != nil },
+		"following suit": func(p *played) bool {
+			led, card := p.tricks(Seat)
+			for i := range led {
+				if i > 0 && led[i] == card[i][:1] && p.moveOf(card[i]) > 0 && !p.led(card[i]) {
+					return true
+				}
+			}
+			return false
+		},
+		"a card off suit, void": func(p *played) bool {
+			led, card := p.tricks(Seat)
+			for i := range led {
+				if led[i] != card[i][:1] {
+					return true
+				}
+			}
+			return false
+		},
+		"the Papayoo in a trick": func(p *played) bool {
+			i := p.find(-1, "die", -1, nil)
+			pap, _ := p.events[i].data["card"].(string)
+			for j := p.find(-1, "trick", -1, nil); j >= 0; j = p.find(j, "trick", -1, nil) {
+				if cs, _ := p.events[j].data["cards"].([]any); slices.Contains(cs, any(pap)) {
+					return true
+				}
+			}
+			return false
+		},
+		"a trick's points": func(p *played) bool {
+			for j := p.find(-1, "trick", -1, nil); j >= 0; j = p.find(j, "trick", -1, nil) {
+				if pts, _ := p.events[j].data["points"].(float64); pts > 0 {
+					return true
+				}
+			}
+			return false
+		},
+		"the round's score": func(p *played) bool { return p.find(-1, "round_end", -1, nil) >= 0 && p.st.Result().Rounds == 1 },
+	}
+}
+
+// moveOf returns the index+1 of the play event of card, 0 if none.
+func (p *played) moveOf(card string) int {
+	return p.find(-1, "play", -1, map[string]any{"card": card}) + 1
+}
+
+// led reports whether card opened its trick.
+func (p *played) led(card string) bool {
+	i := p.moveOf(card) - 1
+	return i > 0 && (p.events[i-1].typ == "trick" || p.events[i-1].typ != "play")
+}
+
 // next returns the first public or player's event after i of a move by seat.
 func (p *played) next(i, seat int) *event {
 	for j := i + 1; j < len(p.events); j++ {

@@ -104,6 +104,32 @@ func (p *page) playCabo(m json.RawMessage) {
 	}
 }
 
+// playPapayoo makes the Papayoo move m by clicking: the cards of a pass
+// then its button, or the card played.
+func (p *page) playPapayoo(m json.RawMessage) {
+	p.t.Helper()
+	var mv struct {
+		Type  string
+		Card  string
+		Cards []string
+	}
+	if err := json.Unmarshal(m, &mv); err != nil {
+		p.t.Fatal(err)
+	}
+	card := func(c string) string { return fmt.Sprintf(`#hand [data-card="%s"]:not([disabled])`, c) }
+	switch mv.Type {
+	case "pass":
+		for _, c := range mv.Cards {
+			p.pressWhen(card(c))
+		}
+		p.pressWhen(`#pass:not([disabled])`)
+	case "play":
+		p.pressWhen(card(mv.Card))
+	default:
+		p.t.Fatalf("no click for %s", m)
+	}
+}
+
 // A tutorial run: how it starts, in which language, at which size.
 type tutorialRun struct {
 	lang string
@@ -119,10 +145,16 @@ type tutorialRun struct {
 // done with, its panel inside the window; another move is refused in
 // words; the tutorial is left and resumed from the home page; at its end
 // the summary offers a real game.
-func TestBrowserTutorialCabo(t *testing.T) {
-	sc, ok := tutorial.For("cabo")
+func TestBrowserTutorialCabo(t *testing.T) { testTutorial(t, "cabo") }
+
+// Papayoo's tutorial, as Cabo's: the pass, the die, following suit,
+// playing off suit when void, a trick's points, a whole round.
+func TestBrowserTutorialPapayoo(t *testing.T) { testTutorial(t, "papayoo") }
+
+func testTutorial(t *testing.T, game string) {
+	sc, ok := tutorial.For(game)
 	if !ok {
-		t.Fatal("no Cabo tutorial")
+		t.Fatalf("no %s tutorial", game)
 	}
 	for _, run := range []tutorialRun{{"en", 390, 844, "help"}, {"fr", 390, 844, "offer"}, {"en", 1366, 768, "home"}} {
 		t.Run(fmt.Sprintf("%s-%d-%s", run.lang, run.w, run.from), func(t *testing.T) {
@@ -161,16 +193,17 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 		p.pressWhen(fmt.Sprintf(`#helplinks [data-action=tutorial-start][data-game=%s]`, game))
 	case "offer":
 		// A first table of the game against a bot offers the tutorial.
-		p.fill(table{game: game, players: 2})
+		p.fill(table{game: game, players: sc.Players})
 		if run.lang == "fr" {
 			french()
 		}
 		p.create(`#game`)
 		var g guideState
 		p.until("the guide's offer of the tutorial", readGuide(game), &g, func() bool { return g.Mode == "offer" })
-		want := "New to Cabo? Learn it by playing the tutorial"
+		title := map[string]string{"cabo": "Cabo", "papayoo": "Papayoo", "limits": "Limits", "dacapo": "Da Capo!"}[game]
+		want := "New to " + title + "? Learn it by playing the tutorial"
 		if run.lang == "fr" {
-			want = "Nouveau à Cabo ? Apprenez en jouant le tutoriel"
+			want = "Nouveau à " + title + " ? Apprenez en jouant le tutoriel"
 		}
 		if !strings.HasPrefix(g.Text, want) {
 			t.Errorf("the offer reads %q", g.Text)
@@ -194,7 +227,7 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 		switch {
 		case step == 1:
 			shot("start")
-			if !refused {
+			if !refused && game == "cabo" {
 				// Two other cards: the tutorial refuses, and says why.
 				p.click(mySlot(2))
 				p.click(mySlot(3))
@@ -223,14 +256,21 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 			resumed = true
 		}
 		_ = i
-		p.playCabo(m.Move)
+		switch game {
+		case "cabo":
+			p.playCabo(m.Move)
+		case "papayoo":
+			p.playPapayoo(m.Move)
+		default:
+			t.Fatalf("no clicks for %s", game)
+		}
 	}
 	end := sc.End.In(run.lang)
 	p.until("the summary", read(""), &s, func() bool { return s.Mode == "done" && s.Text == end })
 	if !s.inside() || s.Stored != "" {
 		t.Fatalf("the end: %+v", s)
 	}
-	if run.from == "help" && (!refused || !resumed) {
+	if run.from == "help" && (!refused && game == "cabo" || !resumed) {
 		t.Fatal("the run did not try everything")
 	}
 	shot("end")
