@@ -107,8 +107,13 @@ func (p *played) tricks(seat int) (led, card []string) {
 
 func init() {
 	rules["papayoo"] = map[string]func(p *played) bool{
-		"the pass":         func(p *played) bool { return p.find(-1, "passed", Seat, nil) >= 0 && p.find(-1, "received", Seat, nil) >= 0 },
-		"the die":          func(p *played) bool { i := p.find(-1, "die", -1, nil); return i >= 0 && p.events[i].data["card"] != nil },
+		"the pass": func(p *played) bool {
+			return p.find(-1, "passed", Seat, nil) >= 0 && p.find(-1, "received", Seat, nil) >= 0
+		},
+		"the die": func(p *played) bool {
+			i := p.find(-1, "die", -1, nil)
+			return i >= 0 && p.events[i].data["card"] != nil
+		},
 		"following suit": func(p *played) bool {
 			led, card := p.tricks(Seat)
 			for i := range led {
