@@ -154,6 +154,22 @@ func init() {
 	}
 }
 
+func init() {
+	rules["limits"] = map[string]func(p *played) bool{
+		"hiding":     func(p *played) bool { return p.find(-1, "hide", Seat, nil) >= 0 },
+		"placing":    func(p *played) bool { return p.find(-1, "place", Seat, nil) >= 0 },
+		"exchanging": func(p *played) bool { return p.find(-1, "exchange", Seat, nil) >= 0 },
+		"accusing, and its resolution": func(p *played) bool {
+			i := p.find(-1, "accuse", Seat, nil)
+			if i < 0 {
+				return false
+			}
+			a, _ := p.events[i].data["accusation"].(map[string]any)
+			return a != nil && a["hidden"] != nil && a["taker"] != nil && p.st.Result().Rounds == 1
+		},
+	}
+}
+
 // moveOf returns the index+1 of the play event of card, 0 if none.
 func (p *played) moveOf(card string) int {
 	return p.find(-1, "play", -1, map[string]any{"card": card}) + 1

@@ -130,6 +130,40 @@ func (p *page) playPapayoo(m json.RawMessage) {
 	}
 }
 
+// playLimits makes the Limits move m by clicking: a hand card then its
+// button, the exchange's button, or a seat then Accuse.
+func (p *page) playLimits(m json.RawMessage) {
+	p.t.Helper()
+	var mv struct {
+		Type  string
+		Card  string
+		Cards []string
+		Color string
+		Seat  int
+	}
+	if err := json.Unmarshal(m, &mv); err != nil {
+		p.t.Fatal(err)
+	}
+	card := func(c string) string { return fmt.Sprintf(`.lim-hand [data-card="%s"]:not([disabled])`, c) }
+	switch mv.Type {
+	case "hide":
+		for _, c := range mv.Cards {
+			p.pressWhen(card(c))
+		}
+		p.pressWhen(`[data-action=hide]:not([disabled])`)
+	case "place":
+		p.pressWhen(card(mv.Card))
+		p.pressWhen(`[data-action=place]:not([disabled])`)
+	case "exchange":
+		p.pressWhen(fmt.Sprintf(`[data-action=exchange][data-color="%s"]:not([disabled])`, mv.Color))
+	case "accuse":
+		p.pressWhen(fmt.Sprintf(`button.lim-opp[data-seat="%d"]:not([disabled])`, mv.Seat))
+		p.pressWhen(`[data-action=accuse]:not([disabled])`)
+	default:
+		p.t.Fatalf("no click for %s", m)
+	}
+}
+
 // A tutorial run: how it starts, in which language, at which size.
 type tutorialRun struct {
 	lang string
@@ -150,6 +184,10 @@ func TestBrowserTutorialCabo(t *testing.T) { testTutorial(t, "cabo") }
 // Papayoo's tutorial, as Cabo's: the pass, the die, following suit,
 // playing off suit when void, a trick's points, a whole round.
 func TestBrowserTutorialPapayoo(t *testing.T) { testTutorial(t, "papayoo") }
+
+// Limits' tutorial: hiding, placing, exchanging, accusing and the
+// accusation's resolution.
+func TestBrowserTutorialLimits(t *testing.T) { testTutorial(t, "limits") }
 
 func testTutorial(t *testing.T, game string) {
 	sc, ok := tutorial.For(game)
@@ -261,6 +299,8 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 			p.playCabo(m.Move)
 		case "papayoo":
 			p.playPapayoo(m.Move)
+		case "limits":
+			p.playLimits(m.Move)
 		default:
 			t.Fatalf("no clicks for %s", game)
 		}
