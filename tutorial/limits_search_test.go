@@ -3,7 +3,6 @@ package tutorial
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -48,21 +47,7 @@ func TestSearchLimits(t *testing.T) {
 	}
 	g := games.Named("limits")
 	hg := g.(game.HeuristicGame)
-	for seed := uint64(1); seed < 20000; seed++ {
-		sc, ok := limitsScript(t, g, hg, seed)
-		if !ok {
-			continue
-		}
-		out, _ := json.MarshalIndent(sc, "", " ")
-		fmt.Printf("seed %d\n", seed)
-		if *write {
-			if err := os.WriteFile("scripts/limits.json", append(out, '\n'), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return
-	}
-	t.Fatal("no seed")
+	searchSeeds(t, "limits", 20000, func(seed uint64) (*Script, bool) { return limitsScript(t, g, hg, seed) })
 }
 
 func count(cs []string, c string) int {

@@ -90,15 +90,22 @@ func TestSearchPapayoo(t *testing.T) {
 	}
 	g := games.Named("papayoo")
 	hg := g.(game.HeuristicGame)
-	for seed := uint64(1); seed < 3000; seed++ {
-		sc, ok := papayooScript(t, g, hg, seed)
+	searchSeeds(t, "papayoo", 3000, func(seed uint64) (*Script, bool) { return papayooScript(t, g, hg, seed) })
+}
+
+// searchSeeds tries seeds from 1 below max until build makes a script
+// of one, and writes it to scripts/<name>.json with -write.
+func searchSeeds(t *testing.T, name string, max uint64, build func(seed uint64) (*Script, bool)) {
+	t.Helper()
+	for seed := uint64(1); seed < max; seed++ {
+		sc, ok := build(seed)
 		if !ok {
 			continue
 		}
 		out, _ := json.MarshalIndent(sc, "", " ")
 		fmt.Printf("seed %d\n", seed)
 		if *write {
-			if err := os.WriteFile("scripts/papayoo.json", append(out, '\n'), 0o644); err != nil {
+			if err := os.WriteFile("scripts/"+name+".json", append(out, '\n'), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
