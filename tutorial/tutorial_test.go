@@ -170,6 +170,24 @@ func init() {
 	}
 }
 
+func init() {
+	built := func(from string) func(p *played) bool {
+		return func(p *played) bool { return p.find(-1, "build", Seat, map[string]any{"from": from}) >= 0 }
+	}
+	rules["dacapo"] = map[string]func(p *played) bool{
+		"building from the personal pile":  built("stock"),
+		"building from the hand":           built("hand"),
+		"building from a helper pile":      built("helper"),
+		"building from an opponent's pile": built("opponent"),
+		"a Joker":                          func(p *played) bool { return p.find(-1, "build", Seat, map[string]any{"card": "J"}) >= 0 },
+		"a card onto a helper pile":        func(p *played) bool { return p.find(-1, "helper", Seat, nil) >= 0 },
+		"a refill": func(p *played) bool {
+			return p.find(p.find(-1, "build", Seat, nil), "draw", Seat, nil) >= 0
+		},
+		"end": func(p *played) bool { return p.find(-1, "end", Seat, nil) >= 0 },
+	}
+}
+
 // moveOf returns the index+1 of the play event of card, 0 if none.
 func (p *played) moveOf(card string) int {
 	return p.find(-1, "play", -1, map[string]any{"card": card}) + 1

@@ -164,6 +164,46 @@ func (p *page) playLimits(m json.RawMessage) {
 	}
 }
 
+// playDacapo makes the Da Capo! move m by clicking: a source (the
+// personal pile, a hand card, a helper pile, an opponent's pile), then a
+// building pile or a helper pile; or End turn.
+func (p *page) playDacapo(m json.RawMessage) {
+	p.t.Helper()
+	var mv struct {
+		Type        string
+		From        string
+		Card        json.RawMessage
+		Pile, Index int
+		Seat        int
+	}
+	if err := json.Unmarshal(m, &mv); err != nil {
+		p.t.Fatal(err)
+	}
+	card := strings.Trim(string(mv.Card), `"`)
+	pile := fmt.Sprintf(`[data-pile="%d"]:not([disabled])`, mv.Pile)
+	switch {
+	case mv.Type == "end":
+		p.pressWhen(`[data-action=end]:not([disabled])`)
+	case mv.Type == "helper":
+		p.pressWhen(fmt.Sprintf(`[data-src=hand][data-card="%s"]:not([disabled])`, card))
+		p.pressWhen(fmt.Sprintf(`[data-helper="%d"]:not([disabled])`, mv.Index))
+	case mv.From == "stock":
+		p.pressWhen(`[data-src=stock]:not([disabled])`)
+		p.pressWhen(pile)
+	case mv.From == "hand":
+		p.pressWhen(fmt.Sprintf(`[data-src=hand][data-card="%s"]:not([disabled])`, card))
+		p.pressWhen(pile)
+	case mv.From == "helper":
+		p.pressWhen(fmt.Sprintf(`[data-src=helper][data-index="%d"]:not([disabled])`, mv.Index))
+		p.pressWhen(pile)
+	case mv.From == "opponent":
+		p.pressWhen(fmt.Sprintf(`[data-src=opponent][data-seat="%d"]:not([disabled])`, mv.Seat))
+		p.pressWhen(pile)
+	default:
+		p.t.Fatalf("no click for %s", m)
+	}
+}
+
 // A tutorial run: how it starts, in which language, at which size.
 type tutorialRun struct {
 	lang string
@@ -188,6 +228,11 @@ func TestBrowserTutorialPapayoo(t *testing.T) { testTutorial(t, "papayoo") }
 // Limits' tutorial: hiding, placing, exchanging, accusing and the
 // accusation's resolution.
 func TestBrowserTutorialLimits(t *testing.T) { testTutorial(t, "limits") }
+
+// Da Capo!'s tutorial: building from the personal pile, the hand, a
+// helper pile and an opponent's pile, Jokers, a completed pile, refills,
+// a card onto a helper pile, and end.
+func TestBrowserTutorialDacapo(t *testing.T) { testTutorial(t, "dacapo") }
 
 func testTutorial(t *testing.T, game string) {
 	sc, ok := tutorial.For(game)
@@ -301,6 +346,8 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 			p.playPapayoo(m.Move)
 		case "limits":
 			p.playLimits(m.Move)
+		case "dacapo":
+			p.playDacapo(m.Move)
 		default:
 			t.Fatalf("no clicks for %s", game)
 		}
