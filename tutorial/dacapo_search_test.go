@@ -61,26 +61,17 @@ func dacapoScript(t *testing.T, g game.Game, hg game.HeuristicGame, seed uint64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := make([]game.Player, players)
-	for i := range ps {
-		ps[i] = hg.Heuristic(game.Seat(i), seed*16+uint64(i))
-	}
+	ps := heuristics(hg, players, seed)
 	var mine []dcEvent // the player's own moves' events and draws
 	deliver := func() {
-		for _, e := range log.Events {
-			for i := range ps {
-				if e.To.Has(game.Seat(i)) {
-					ps[i].Observe(e)
-				}
-			}
+		tell(ps, &log, func(e game.Event) {
 			js, _ := json.Marshal(e.Data)
 			var x dcEvent
 			json.Unmarshal(js, &x)
 			if x.Seat == Seat && e.To.Has(Seat) {
 				mine = append(mine, x)
 			}
-		}
-		log.Reset()
+		})
 	}
 	deliver()
 	var moves []Move

@@ -67,18 +67,10 @@ func limitsScript(t *testing.T, g game.Game, hg game.HeuristicGame, seed uint64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := make([]game.Player, players)
-	for i := range ps {
-		ps[i] = hg.Heuristic(game.Seat(i), seed*16+uint64(i))
-	}
+	ps := heuristics(hg, players, seed)
 	var base []*int
 	deliver := func() {
-		for _, e := range log.Events {
-			for i := range ps {
-				if e.To.Has(game.Seat(i)) {
-					ps[i].Observe(e)
-				}
-			}
+		tell(ps, &log, func(e game.Event) {
 			js, _ := json.Marshal(e.Data)
 			var x struct {
 				Type string
@@ -88,8 +80,7 @@ func limitsScript(t *testing.T, g game.Game, hg game.HeuristicGame, seed uint64)
 			if x.Type == "round" && base == nil {
 				base = x.Base
 			}
-		}
-		log.Reset()
+		})
 	}
 	deliver()
 	dump := func() limitsDeal {

@@ -93,6 +93,29 @@ func TestSearchPapayoo(t *testing.T) {
 	searchSeeds(t, "papayoo", 3000, func(seed uint64) (*Script, bool) { return papayooScript(t, g, hg, seed) })
 }
 
+// heuristics are the heuristic bots of n seats, seeded from seed.
+func heuristics(hg game.HeuristicGame, n int, seed uint64) []game.Player {
+	ps := make([]game.Player, n)
+	for i := range ps {
+		ps[i] = hg.Heuristic(game.Seat(i), seed*16+uint64(i))
+	}
+	return ps
+}
+
+// tell gives each player the events of log it may see, and each event to
+// seen, then empties log.
+func tell(ps []game.Player, log *game.Log, seen func(game.Event)) {
+	for _, e := range log.Events {
+		for i, p := range ps {
+			if e.To.Has(game.Seat(i)) {
+				p.Observe(e)
+			}
+		}
+		seen(e)
+	}
+	log.Reset()
+}
+
 // searchSeeds tries seeds from 1 below max until build makes a script
 // of one, and writes it to scripts/<name>.json with -write.
 func searchSeeds(t *testing.T, name string, max uint64, build func(seed uint64) (*Script, bool)) {
@@ -121,10 +144,7 @@ func papayooScript(t *testing.T, g game.Game, hg game.HeuristicGame, seed uint64
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := make([]game.Player, players)
-	for i := range ps {
-		ps[i] = hg.Heuristic(game.Seat(i), seed*16+uint64(i))
-	}
+	ps := heuristics(hg, players, seed)
 	type ev struct {
 		Type   string
 		Seat   int
@@ -135,20 +155,14 @@ func papayooScript(t *testing.T, g game.Game, hg game.HeuristicGame, seed uint64
 	}
 	var evs []ev
 	deliver := func() {
-		for _, e := range log.Events {
-			for i := range ps {
-				if e.To.Has(game.Seat(i)) {
-					ps[i].Observe(e)
-				}
-			}
+		tell(ps, &log, func(e game.Event) {
 			if e.To.Has(Seat) {
 				js, _ := json.Marshal(e.Data)
 				var x ev
 				json.Unmarshal(js, &x)
 				evs = append(evs, x)
 			}
-		}
-		log.Reset()
+		})
 	}
 	deliver()
 	var hand []pyCard
