@@ -131,3 +131,39 @@ func TestTutorial(t *testing.T) {
 		}
 	}
 }
+
+// Every tutorial plays through a real table to its end, the script's
+// moves sent as the player's, the others played by the script bot.
+func TestTutorialsPlayThrough(t *testing.T) {
+	h := servertest.New(t, servertest.Unlimited())
+	for _, game := range tutorial.Games() {
+		t.Run(game, func(t *testing.T) {
+			sc, _ := tutorial.For(game)
+			var seat servertest.Seat
+			if code := h.Post("/api/tutorials/"+game, map[string]string{"name": "Ann"}, &seat); code != http.StatusCreated {
+				t.Fatalf("POST /api/tutorials/%s: %d", game, code)
+			}
+			c := h.Dial(seat.Table, seat.Token)
+			var step message // the last step told, before its state
+			for {
+				m := next(t, c, "state", "error", "tutorial")
+				if m.Type == "error" {
+					t.Fatalf("%+v", m)
+				}
+				if m.Type == "tutorial" {
+					step = m
+					continue
+				}
+				if m.N >= len(sc.Moves) {
+					break
+				}
+				if want, _, _ := sc.At(m.N); want.Seat == tutorial.Seat {
+					c.Send(map[string]any{"type": "move", "n": m.N, "move": want.Move})
+				}
+			}
+			if !step.Done {
+				t.Fatalf("the end of %s's script: %+v", game, step.Tutorial)
+			}
+		})
+	}
+}

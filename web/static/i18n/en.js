@@ -817,7 +817,7 @@ export const en = {
   'tutorial.start': 'Tutorial',
   'tutorial.resume': 'Resume the tutorial',
   'tutorial.step': 'Tutorial · step {n} of {of}',
-  'tutorial.waiting': 'Your opponent is playing: watch the table.',
+  'tutorial.waiting': 'The others are playing: watch the table.',
   'tutorial.leave': 'Leave tutorial',
   'tutorial.over': 'Tutorial complete',
   'tutorial.stay': 'Keep playing',

@@ -819,7 +819,7 @@ export const fr = {
   'tutorial.start': 'Tutoriel',
   'tutorial.resume': 'Reprendre le tutoriel',
   'tutorial.step': 'Tutoriel · étape {n} sur {of}',
-  'tutorial.waiting': 'Votre adversaire joue : regardez la table.',
+  'tutorial.waiting': 'Les autres jouent : regardez la table.',
   'tutorial.leave': 'Quitter le tutoriel',
   'tutorial.over': 'Tutoriel terminé',
   'tutorial.stay': 'Continuer la partie',
