@@ -267,6 +267,11 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 		if run.lang == "fr" {
 			french()
 		}
+		var links string
+		p.until("the help page's tutorial link", `document.querySelector('#helppage .tutlinks')?.innerText || ''`, &links, func() bool { return links != "" })
+		if want := map[string]string{"en": "Tutorial", "fr": "Tutoriel"}[run.lang]; links != want {
+			t.Errorf("the help page's tutorial links read %q, want %q", links, want)
+		}
 		p.pressWhen(`#helppage [data-action=tutorial-start]`)
 	case "home":
 		p.run("the home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
@@ -331,6 +336,12 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 			id := s.Stored
 			p.click(`#tutorial [data-action=tutorial-leave]`)
 			p.run("home", chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+			var links string
+			p.until("the home page's resume link", fmt.Sprintf(`document.querySelector('#helplinks [data-tutorial=%s]')?.innerText || ''`, game), &links,
+				func() bool { return strings.Contains(links, "Resume") })
+			if links != "Tutorial\nResume the tutorial" && links != "TutorialResume the tutorial" {
+				t.Errorf("the home page's tutorial links read %q", links)
+			}
 			p.pressWhen(fmt.Sprintf(`#helplinks [data-action=tutorial-resume][data-game=%s]`, game))
 			p.until("the same step again", read(m.Step.Point), &s, func() bool { return s.Mode == "step" && s.Step == step })
 			if s.Stored != id || id == "" {

@@ -52,9 +52,10 @@ export function tutorialLinks(game) {
   loadTutorials().then(() => {
     if (!hasTutorial(game)) return;
     const id = resumable(game);
-    span.replaceChildren(
+    // replaceChildren would write a null as the word "null".
+    span.replaceChildren(...[
       h('button', { type: 'button', 'data-action': 'tutorial-start', 'data-game': game, ...tap(() => startTutorial(game)) }, t('tutorial.start')),
-      id ? h('a.button', { href: '/t/' + id, 'data-action': 'tutorial-resume', 'data-game': game }, t('tutorial.resume')) : null);
+      id ? h('a.button', { href: '/t/' + id, 'data-action': 'tutorial-resume', 'data-game': game }, t('tutorial.resume')) : null].filter(Boolean));
   });
   return span;
 }
