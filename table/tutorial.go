@@ -137,15 +137,16 @@ func (t *table) cue(p game.Player) {
 	}
 }
 
-// tellTutorial sends the player's connections the step of the moment;
-// before each state (broadcastState) and on arrival (attach).
-func (t *table) tellTutorial() {
+// tellTutorial sends the player's connections the step of the moment,
+// before each state (broadcastState), or only the connection only, on
+// its arrival (attach).
+func (t *table) tellTutorial(only *conn) {
 	if t.tut == nil || t.st == nil || t.match != 1 {
 		return
 	}
 	var b []byte
 	for c := range t.conns {
-		if c.seat != tutorial.Seat {
+		if c.seat != tutorial.Seat || only != nil && c != only {
 			continue
 		}
 		if b == nil {

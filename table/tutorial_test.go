@@ -71,6 +71,7 @@ func TestTutorial(t *testing.T) {
 		t.Fatalf("the tutorial's table: %+v", info)
 	}
 	sc, _ := tutorial.For("cabo")
+	watcher := h.Dial(seat.Table, "")
 	c := h.Dial(seat.Table, seat.Token)
 	var step message
 	refused, resumed := false, false
@@ -117,6 +118,16 @@ func TestTutorial(t *testing.T) {
 	}
 	if m := next(t, c, "tutorial"); !m.Done || m.End["fr"] != sc.End.FR {
 		t.Fatalf("the end of the script: %+v", m.Tutorial)
+	}
+	// A spectator is never told the steps: they are the player's.
+	for {
+		m := next(t, watcher, "state", "tutorial")
+		if m.Type == "tutorial" {
+			t.Fatalf("a spectator is told a step: %+v", m.Tutorial)
+		}
+		if m.N >= len(sc.Moves) {
+			break
+		}
 	}
 	// The round is scored, the next is dealt: the player may now play
 	// any legal move, as at any table.
