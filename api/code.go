@@ -141,4 +141,7 @@ const (
 	// ReasonUnknownBot: a bot level the server does not seat; args bot
 	// (the level asked for) (CodeBadBots).
 	ReasonUnknownBot = "unknown_bot"
+	// ReasonTutorialStep: at a tutorial's table (POST /api/tutorials),
+	// a move other than the one its step asks for; args step (issue 26).
+	ReasonTutorialStep = "tutorial_step"
 )

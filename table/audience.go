@@ -67,6 +67,7 @@ func (t *table) attach(c *conn) {
 	// table only the copy of the events it gives (welcome.go).
 	c.welcome = &wire.Welcome[any]{Type: wire.TypeWelcome, Seat: int(c.seat), Table: t.info(), History: t.recent(c.seat)}
 	if t.st != nil {
+		t.tellTutorial(c)
 		t.send(c, t.stateFor(c.seat, game.Spectator, nil))
 	}
 	if c.seat >= 0 {
@@ -161,6 +162,7 @@ func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 	if t.st == nil {
 		return
 	}
+	t.tellTutorial(nil)
 	e := t.stateEncoder(by, evs)
 	defer e.Release()
 	var cache [game.MaxPlayers + 1][]byte // by seat+1: a spectator's first

@@ -15,6 +15,7 @@ import (
 	"tapis/bot"
 	"tapis/game"
 	"tapis/store"
+	"tapis/tutorial"
 	"tapis/wire"
 )
 
@@ -26,6 +27,7 @@ import (
 // (on the node that owns it).
 func (s *Host) Routes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tables", s.own.Balanced(s.createTable))
+	s.tutorialRoutes(m)
 	m.HandleFunc("GET /api/tables/{id}", s.own.Owned(s.getTable))
 	m.HandleFunc("POST /api/tables/{id}/join", s.own.Owned(s.joinTable))
 	m.HandleFunc("GET /api/tables/{id}/ws", s.own.Owned(s.serveWS))
@@ -89,6 +91,12 @@ func (s *Host) createTable(w http.ResponseWriter, r *http.Request) {
 	if !api.Read(w, r, &req) {
 		return
 	}
+	s.create(w, r, req, nil)
+}
+
+// create makes the table req asks for; a tutorial's (tutorial.go) when sc
+// is not nil: its bots and its seed are the script's.
+func (s *Host) create(w http.ResponseWriter, r *http.Request, req createReq, sc *tutorial.Script) {
 	if s.stopping() {
 		api.Error(w, http.StatusServiceUnavailable, api.CodeStopping, errStopping.Error())
 		return
@@ -154,6 +162,10 @@ func (s *Host) createTable(w http.ResponseWriter, r *http.Request) {
 		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang, Rated: req.Rated}
 	for i, b := range req.Bots {
 		if b == "" {
+			continue
+		}
+		if sc != nil && b == tutorialBot {
+			tab.Seats[i] = store.Seat{Name: b, Bot: b}
 			continue
 		}
 		if !seatable(b) {
@@ -225,6 +237,9 @@ func (s *Host) createTable(w http.ResponseWriter, r *http.Request) {
 	var start *store.Start
 	if seated(tab.Seats) {
 		start = &store.Start{No: 1, Seed: s.cfg.Seed()}
+		if sc != nil {
+			start.Seed = sc.Seed
+		}
 	}
 	tab.Creator = client
 	ctx, cancel := s.persist()

@@ -25,7 +25,8 @@ func (t *table) absent(s game.Seat) bool {
 // (standIn checks again), so it is only re-armed to fire sooner.
 func (t *table) armAway() {
 	after := t.srv.cfg.AwayAfter
-	if after < 0 {
+	if after < 0 || t.scripting() {
+		// A tutorial waits for its player: a stand-in would play its steps.
 		return
 	}
 	var due time.Time

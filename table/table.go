@@ -132,6 +132,8 @@ type table struct {
 	ratings []wire.Rating
 	// closed: the host closed the table (leave.go); its goroutine ends.
 	closed bool
+	// tut is a tutorial table's script, nil at any other (tutorial.go).
+	tut *script
 
 	// answering is the type of the client message being handled, for
 	// the refusals' metrics ("" outside handle); shown is the table's
@@ -155,6 +157,7 @@ func newTable(srv *Host, t store.Table) *table {
 	for _, s := range t.Seats {
 		tb.seats = append(tb.seats, seat{Seat: s})
 	}
+	tb.tut = scriptOf(tb.g, t)
 	if tb.seen.IsZero() {
 		tb.seen = t.Created
 	}
@@ -294,7 +297,7 @@ func (t *table) schedule() {
 		return
 	}
 	for _, s := range t.st.ToMove().List() {
-		if t.seats[s].player != nil {
+		if t.seats[s].player != nil && !t.scriptWaits(s) {
 			// The bot starts thinking at once; BotDelay is paced in
 			// playBot, so that a slow search adds no extra pause.
 			t.botC = time.After(0)
@@ -389,6 +392,9 @@ func (t *table) begin(no int, seed uint64) error {
 
 // newBot builds the bot of level name for seat s, through Config.Levels.
 func (t *table) newBot(name string, s game.Seat, seed uint64) (game.Player, error) {
+	if name == tutorialBot {
+		return t.newScriptBot(s, seed)
+	}
 	if spec, ok := t.srv.cfg.Levels[name]; ok {
 		name = spec
 	}
@@ -588,6 +594,10 @@ func (t *table) move(c *conn, m clientMsg) {
 	gm, err := t.codec.Unmarshal(m.Move)
 	if err != nil {
 		t.sendRefusal(c, wire.CodeBadMove, err, m.ID)
+		return
+	}
+	if err := t.scripted(c.seat, gm); err != nil {
+		t.sendRefusal(c, wire.CodeRefused, err, m.ID)
 		return
 	}
 	if err := t.apply(c.seat, gm, m.read); err != nil {

@@ -20,9 +20,10 @@ func (t *table) playBot(ctx context.Context) {
 	}
 	for _, s := range t.st.ToMove().List() {
 		p := t.seats[s].player
-		if p == nil {
+		if p == nil || t.scriptWaits(s) {
 			continue
 		}
+		t.cue(p) // a tutorial's bot (tutorial.go)
 		t.thoughts++
 		id, st, delay := t.thoughts, t.st.Clone(), t.botDelay()
 		t.thinking, t.thinker, t.thinkN = id, s, t.n

@@ -28,7 +28,7 @@ func TestDictionariesTranslateRefusals(t *testing.T) {
 		reasons[e.Game.Name()] = e.Reasons
 	}
 	// The server's own reasons (api.Reason…), for a table it will not make.
-	reasons["server"] = []string{api.ReasonNameNeeded, api.ReasonBotsLength, api.ReasonUnknownBot}
+	reasons["server"] = []string{api.ReasonNameNeeded, api.ReasonBotsLength, api.ReasonUnknownBot, api.ReasonTutorialStep}
 	codes := serverCodes(t)
 	if len(codes) < 40 {
 		t.Fatalf("only %d codes found in the server's sources: %v", len(codes), codes)

@@ -92,7 +92,9 @@ func TestBrowserGuide(t *testing.T) {
 
 	p.createTable(cabo, `#game`)
 	wait("the offer", func() bool { return g.Mode == "offer" })
-	if g.Text != "New to Cabo? Let me show you your first turn.No thanksYes, show me" || g.Stored != "offered" {
+	// Cabo has a tutorial (tutorial_test.go): it is offered first, the
+	// tour of the screen beside it.
+	if g.Text != "New to Cabo? Learn it by playing the tutorial: a few minutes against a bot, every rule on the way.No thanksJust the screenPlay the tutorial" || g.Stored != "offered" {
 		t.Errorf("the offer reads %q, remembered as %q", g.Text, g.Stored)
 	}
 	if len(g.Covered) > 0 {

@@ -24,6 +24,8 @@ import { leaveControl, closeLeave, gonePanel } from './leave.js';
 // Issue 26, actions (settings.js): the settings' gear, the pace told to
 // the table, the spectators' eye, a timeout's toast.
 import { settingsButton, closeSettings, onChange as onSettings, pace, noteFinished } from './settings.js';
+// Tutorials (issue 26): the step panel, the links, the opener.
+import { tutorialPanel, tutorialLinks, loadTutorials, setOpener } from './tutorial.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -132,7 +134,7 @@ async function home() {
         h('button.primary', { type: 'submit', 'data-action': 'create' }, t('home.submit')),
       ),
       h('nav.helplinks', { id: 'helplinks', 'aria-labelledby': 'helplinks-title' }, h('h2', { id: 'helplinks-title' }, t('help.rules')),
-        h('ul', list.map(({ name: x }) => h('li', h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)))))))));
+        h('ul', list.map(({ name: x }) => h('li', h('a', { href: '/help/' + x, 'data-help': x }, gameName(x)), ' ', tutorialLinks(x))))))));
   };
   const create = async () => {
     const name = parts.name();
@@ -315,6 +317,7 @@ function onMessage(T, m) {
       const prev = T.state;
       if (prev && m.match !== prev.match) T.log = [];
       T.state = m;
+      if (T.tutorialNext) { T.tutorial = T.tutorialNext; T.tutorialNext = null; }
       if (T.refused && T.refused.n !== m.n) T.refused = null;
       setClocks(T, m.turn_left_ms);
       if (m.by === T.seat || m.to_move.indexOf(T.seat) < 0) T.pending = false;
@@ -341,6 +344,9 @@ function onMessage(T, m) {
     case 'watchers':
       if (T.info) T.info = { ...T.info, watchers: m.count };
       break;
+    case 'tutorial': // a tutorial's step, for this seat alone (tutorial.js),
+      T.tutorialNext = m; // shown with the state that follows it
+      return;
     case 'left': case 'closed':
       // The seat left or the table closed: the socket closes, for good.
       T.gone = m.type; T.closed = true; T.ws?.close(); T.ws = null; closeLeave();
@@ -482,7 +488,7 @@ function renderTable(T) {
     main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
     return;
   }
-  if (T.gone) { guide(null); main.append(gonePanel(T.gone, T.seat >= 0 && T.seat === T.info?.host)); return; } // the guide leaves with the table
+  if (T.gone) { guide(null); tutorialPanel(null); main.append(gonePanel(T.gone, T.seat >= 0 && T.seat === T.info?.host)); return; } // the guide leaves with the table
   if (!T.info) { main.append(h('p', t('home.loading'))); return; }
   const info = T.info;
   const free = info.seats.filter(s => s.free).length;
@@ -520,6 +526,7 @@ function renderTable(T) {
   T.chat.show();
   // The guide measures where things are before they travel there.
   guide(T.info, T.state, T.seat, T.name, T.refused?.text);
+  tutorialPanel(T.info, T.seat, T.tutorial);
   motion.after(main, places);
 }
 
@@ -605,6 +612,8 @@ function route() {
 }
 
 window.addEventListener('popstate', route);
+setOpener(openTable);
+loadTutorials();
 setLang(getLang());
 // The pages read their lists of games from the registry (registry.js).
 loadGames().then(route);

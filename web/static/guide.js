@@ -2,6 +2,9 @@
 // table where every other seat is a bot, a small panel offers to show them
 // their first turn; then a few steps point at the table's own elements (an
 // outline and a bubble) and say, in help.js's hint words, what to do now.
+// For a game that has a tutorial (tutorial.js, issue 26), the offer is
+// first the tutorial's, which teaches by playing; the tour stays offered
+// beside it. The bubble's placement (placeBubble) is the tutorial's too.
 //
 // The guide lives beside the table, not in it: app.js redraws the whole
 // table on every message, so the bubble and the outline are fixed elements
@@ -11,6 +14,7 @@
 import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { hintText } from './help.js';
+import { hasTutorial, startTutorial } from './tutorial.js';
 
 // Offered once per game and browser: the key is set when the panel shows,
 // so that a refresh or a second table does not offer it again.
@@ -71,11 +75,12 @@ export function guide(info, st, seat, name, refused) {
   draw();
 }
 
-// offerable: a seated player, a game under way, every other seat a bot,
-// and this game's guide not offered before in this browser.
+// offerable: a seated player, a game under way, every other seat a bot
+// (a tutorial's table has its own panel: tutorial.js), and this game's
+// guide not offered before in this browser.
 function offerable(info, st, seat) {
   return seat >= 0 && st.status === 'playing' && info.seats.length > 1 &&
-    info.seats.every((s, i) => i === seat || s.bot) && !remembered(info.game);
+    info.seats.every((s, i) => i === seat || (s.bot && s.bot !== 'tutorial')) && !remembered(info.game);
 }
 
 const steps = () => STEPS[g.game] || STEPS.any;
@@ -113,7 +118,7 @@ function onKey(e) {
 // button under the player's finger is not replaced by a bot's move.
 function draw() {
   const game = t('game.' + g.game);
-  const key = [g.mode, g.step, t('guide.next'), g.hint].join('|');
+  const key = [g.mode, g.step, t('guide.next'), g.hint, hasTutorial(g.game)].join('|');
   if (key !== g.shown) {
     g.shown = key;
     g.box.replaceChildren(...(g.mode === 'offer' ? offer(game) : bubble()));
@@ -124,11 +129,15 @@ function draw() {
 }
 
 function offer(game) {
+  // A game with a tutorial offers it first: playing it teaches the rules,
+  // the tour only the screen.
+  const tut = hasTutorial(g.game);
   return [
-    h('p.guide-text', t('guide.offer', { game })),
+    h('p.guide-text', t(tut ? 'guide.offer.tutorial' : 'guide.offer', { game })),
     h('div.guide-buttons',
       h('button', { type: 'button', 'data-action': 'guide-no', ...tap(() => { remember(g.game, 'no'); close(); }) }, t('guide.no')),
-      h('button.primary', { type: 'button', 'data-action': 'guide-yes', ...tap(() => { remember(g.game, 'yes'); go(0); }) }, t('guide.yes'))),
+      h(tut ? 'button' : 'button.primary', { type: 'button', 'data-action': 'guide-yes', ...tap(() => { remember(g.game, 'yes'); go(0); }) }, t(tut ? 'guide.tour' : 'guide.yes')),
+      tut ? h('button.primary', { type: 'button', 'data-action': 'guide-tutorial', ...tap(() => { remember(g.game, 'tutorial'); const game = g.game; close(); startTutorial(game); }) }, t('tutorial.play')) : null),
   ];
 }
 
@@ -162,19 +171,25 @@ const M = 8; // the bubble's margin from the window's edges and the target
 const area = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
   Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
-// place puts the outline on the target and the bubble beside it: of the
-// places around the target (or, for the offer, under the hint line) and
-// the window's corners, the one inside the window that hides least of
-// the target and of the table's controls, the nearer the better.
+// place puts the guide's outline and bubble over the table as it is now.
 function place() {
   if (!g) return;
-  const el = target();
+  g.place = placeBubble(g.box, g.ring, target(), g.place);
+}
+
+// placeBubble puts the outline ring on el and the bubble box beside it: of
+// the places around el (or, without one, under the hint line) and the
+// window's corners, the one inside the window that hides least of el and
+// of the table's controls, the nearer the better; kept, the place of the
+// moment (its name, returned by the last call) unless another is clearly
+// better.
+export function placeBubble(box, ring, el, kept) {
   const W = document.documentElement.clientWidth, H = window.innerHeight;
   const tr = el ? el.getBoundingClientRect() : (document.getElementById('hint') || document.getElementById('game'))?.getBoundingClientRect();
   if (el) {
-    Object.assign(g.ring.style, { display: 'block', left: tr.left - 4 + 'px', top: tr.top - 4 + 'px', width: tr.width + 8 + 'px', height: tr.height + 8 + 'px' });
-  } else g.ring.style.display = 'none';
-  const bw = g.box.offsetWidth, bh = g.box.offsetHeight;
+    Object.assign(ring.style, { display: 'block', left: tr.left - 4 + 'px', top: tr.top - 4 + 'px', width: tr.width + 8 + 'px', height: tr.height + 8 + 'px' });
+  } else ring.style.display = 'none';
+  const bw = box.offsetWidth, bh = box.offsetHeight;
   const at = tr || { left: W / 2, right: W / 2, top: 0, bottom: 0, width: 0, height: 0 };
   const cx = at.left + at.width / 2 - bw / 2, cy = at.top + at.height / 2 - bh / 2;
   const spots = {
@@ -193,9 +208,9 @@ function place() {
     score += Math.hypot(x + bw / 2 - (at.left + at.width / 2), y + bh / 2 - (at.top + at.height / 2)) / 10;
     // The place of the moment is kept unless another is clearly better,
     // so that the bubble does not hop at every redraw.
-    if (name === g.place) score -= 50;
+    if (name === kept) score -= 50;
     if (!best || score < best.score) best = { name, x, y, score };
   }
-  g.place = best.name;
-  Object.assign(g.box.style, { left: Math.round(best.x) + 'px', top: Math.round(best.y) + 'px' });
+  Object.assign(box.style, { left: Math.round(best.x) + 'px', top: Math.round(best.y) + 'px' });
+  return best.name;
 }

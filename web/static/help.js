@@ -15,6 +15,7 @@ import { colourSVG, limitSVG, limitBackSVG } from './limits.js';
 import { cardSVG } from './dacapo.js';
 import { stylesheet } from './screen.js';
 import { gameNames, gameInfo, gameName } from './registry.js';
+import { tutorialLinks } from './tutorial.js'; // issue 26: a tutorial per game
 
 const en = {
   // The help page's frame.
@@ -439,7 +440,7 @@ export function helpPage(main, game) {
     return;
   }
   main.append(h('section.card-panel.helppage', { id: 'helppage' }, helpArticle(game),
-    h('p.hplay', h('a.button.primary', { href: '/', 'data-action': 'play' }, ht('page.play'))), nav));
+    h('p.hplay', h('a.button.primary', { href: '/', 'data-action': 'play' }, ht('page.play')), ' ', tutorialLinks(game)), nav));
 }
 
 // ------------------------------------------------------------ overlay
