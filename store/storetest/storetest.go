@@ -63,6 +63,9 @@ func Run(t *testing.T, b Backend) {
 		{"RatedTableRoundTrip", testRatedTableRoundTrip},
 		{"Secret", testSecret},
 		{"SecretRace", testSecretRace},
+		{"Friends", testFriends},
+		{"Notifications", testNotifications},
+		{"ClaimRace", testClaimRace},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}
