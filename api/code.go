@@ -127,6 +127,19 @@ const (
 	CodeClaimed = "claimed"
 	// CodeGuest (409): a guest has no password to change.
 	CodeGuest = "guest"
+
+	// Friends and notifications (issue 29; packages friend, notify).
+
+	// CodeNeedsAccount (403): friends and notifications are for signed-in
+	// players with a username.
+	CodeNeedsAccount = "needs_account"
+	// CodeSelf (400): a friend request to, or a block of, oneself.
+	CodeSelf = "self"
+	// CodeNoRequest (404): no friend request from that player to accept.
+	CodeNoRequest = "no_request"
+	// CodeBadPref (400): a notification kind or channel that does not
+	// exist.
+	CodeBadPref = "bad_pref"
 )
 
 // The reasons the server itself gives (Refusal.Reason), besides those of

@@ -2,6 +2,7 @@ package server
 
 import (
 	"tapis/account"
+	"tapis/friend"
 	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
@@ -36,4 +37,6 @@ func (s *Server) rooms(acc *account.Service) {
 	// changes (SeatChanges).
 	s.hall = lobby.New(lobby.Config{Store: s.cfg.Store, Games: s.cfg.Games, Host: s.host, Accounts: acc,
 		AllowCreate: s.guard.AllowCreate, ListedFor: s.cfg.ListedFor, TurnUnit: s.cfg.TurnUnit, Logger: s.log})
+	// Friends and notifications (issue 29).
+	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network, Logger: s.log})
 }

@@ -16,6 +16,7 @@ import (
 
 	"tapis/account"
 	"tapis/cluster"
+	"tapis/friend"
 	"tapis/game"
 	"tapis/history"
 	"tapis/limit"
@@ -164,6 +165,8 @@ type Server struct {
 	history *history.Service
 	board   *leaderboard.Service
 	hall    *lobby.Service
+	// friends is the friends list (package friend, issue 29).
+	friends *friend.Service
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -283,7 +286,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
 	// The rooms that register their own routes (rooms.go).
-	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history} {
+	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history, s.friends} {
 		room.Routes(m)
 	}
 	m.HandleFunc("GET /api/games", s.listGames)
