@@ -6,6 +6,7 @@ import (
 	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
+	"tapis/notify"
 	"tapis/rating/leaderboard"
 )
 
@@ -38,5 +39,9 @@ func (s *Server) rooms(acc *account.Service) {
 	s.hall = lobby.New(lobby.Config{Store: s.cfg.Store, Games: s.cfg.Games, Host: s.host, Accounts: acc,
 		AllowCreate: s.guard.AllowCreate, ListedFor: s.cfg.ListedFor, TurnUnit: s.cfg.TurnUnit, Logger: s.log})
 	// Friends and notifications (issue 29).
-	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network, Logger: s.log})
+	nc := s.cfg.Notify
+	nc.Store, nc.Player, nc.Logger = s.cfg.Store, s.host.Player, s.log
+	s.notes = notify.New(nc)
+	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
+		Notifier: s.notes, Logger: s.log})
 }

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"tapis/account"
@@ -22,6 +23,7 @@ import (
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/metrics"
+	"tapis/notify"
 	"tapis/rating/leaderboard"
 	"tapis/store"
 	"tapis/table"
@@ -32,6 +34,10 @@ import (
 type Config struct {
 	// Store keeps the tables; required.
 	Store store.Store
+	// Notify sets up notifications (package notify, issue 29): the
+	// channels' Senders (none: the inbox only) and the outbox's timings;
+	// the server gives it its store, sessions and logger.
+	Notify notify.Config
 	// Games are the games offered (default games.All()).
 	Games []game.Game
 	// BotDelay is the least time a bot takes to move, thinking included,
@@ -165,8 +171,12 @@ type Server struct {
 	history *history.Service
 	board   *leaderboard.Service
 	hall    *lobby.Service
-	// friends is the friends list (package friend, issue 29).
+	// friends is the friends list, notes the notifications (packages
+	// friend and notify, issue 29); sending is done when the outbox's
+	// sender has stopped.
 	friends *friend.Service
+	notes   *notify.Service
+	sending sync.WaitGroup
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -230,6 +240,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	go s.hall.Run(ctx, cfg.QueueEvery)
+	s.sending.Go(func() { s.notes.Run(ctx) })
 	return s, nil
 }
 
@@ -247,7 +258,10 @@ func hostConfig(cfg *Config) table.Config {
 
 // Wait returns once every table's goroutine has stopped (after the
 // context given to New is cancelled).
-func (s *Server) Wait() { s.host.Wait() }
+func (s *Server) Wait() {
+	s.host.Wait()
+	s.sending.Wait()
+}
 
 // Timeouts bound how long a client may hold an HTTP connection by sending
 // its request slowly or keeping it idle (HTTPServer). WebSockets lift the
@@ -286,7 +300,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
 	// The rooms that register their own routes (rooms.go).
-	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history, s.friends} {
+	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history, s.friends, s.notes} {
 		room.Routes(m)
 	}
 	m.HandleFunc("GET /api/games", s.listGames)

@@ -64,8 +64,9 @@ type Delivery struct {
 // Pref is one player's choice for one kind on one channel; a choice
 // never made is the notify package's default.
 type Pref struct {
-	Kind, Channel string
-	On            bool
+	Kind    string `json:"kind"`
+	Channel string `json:"channel"`
+	On      bool   `json:"on"`
 }
 
 // Notifications is the inbox and the outbox of notifications.
