@@ -96,6 +96,26 @@ type Notifications interface {
 	NotifyPrefs(ctx context.Context, player string) ([]Pref, error)
 	// SetNotifyPref records player's choice.
 	SetNotifyPref(ctx context.Context, player string, p Pref) error
+
+	// SetEmail records a player's e-mail address, replacing theirs, as
+	// e has it (not verified, when the player gives it); an empty
+	// Address removes it.
+	SetEmail(ctx context.Context, e Email) error
+	// Email returns player's address (ErrNotFound if none).
+	Email(ctx context.Context, player string) (Email, error)
+	// VerifyEmail marks player's address verified if it is still
+	// address (ErrNotFound otherwise: it changed since the link was sent).
+	VerifyEmail(ctx context.Context, player, address string) error
+}
+
+// Email is a player's e-mail address: no mail but its verification's goes
+// to it until it is verified.
+type Email struct {
+	Player  string
+	Address string
+	// Lang is the language of the player's mails ("en", "fr").
+	Lang     string
+	Verified bool
 }
 
 // SortPrefs puts prefs in the order NotifyPrefs returns them: by kind,
@@ -116,6 +136,7 @@ type memoryNotes struct {
 	order      []string
 	deliveries map[[2]string]*memoryDelivery
 	prefs      map[[3]string]bool
+	emails     map[string]Email
 }
 
 type memoryDelivery struct {
@@ -129,7 +150,7 @@ type memoryDelivery struct {
 func (m *Memory) notes() *memoryNotes {
 	if m.nt.notes == nil {
 		m.nt = memoryNotes{notes: map[string]*Notification{}, deliveries: map[[2]string]*memoryDelivery{},
-			prefs: map[[3]string]bool{}}
+			prefs: map[[3]string]bool{}, emails: map[string]Email{}}
 	}
 	return &m.nt
 }
@@ -294,5 +315,50 @@ func (m *Memory) SetNotifyPref(_ context.Context, player string, p Pref) error {
 		return ErrClosed
 	}
 	m.notes().prefs[[3]string{player, p.Kind, p.Channel}] = p.On
+	return nil
+}
+
+// SetEmail implements Notifications.
+func (m *Memory) SetEmail(_ context.Context, e Email) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	if e.Address == "" {
+		delete(m.notes().emails, e.Player)
+	} else {
+		m.notes().emails[e.Player] = e
+	}
+	return nil
+}
+
+// Email implements Notifications.
+func (m *Memory) Email(_ context.Context, player string) (Email, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return Email{}, ErrClosed
+	}
+	e, ok := m.notes().emails[player]
+	if !ok {
+		return Email{}, ErrNotFound
+	}
+	return e, nil
+}
+
+// VerifyEmail implements Notifications.
+func (m *Memory) VerifyEmail(_ context.Context, player, address string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	e, ok := m.notes().emails[player]
+	if !ok || e.Address != address {
+		return ErrNotFound
+	}
+	e.Verified = true
+	m.notes().emails[player] = e
 	return nil
 }

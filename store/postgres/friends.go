@@ -142,12 +142,13 @@ func (p *Store) ClaimDeliveries(ctx context.Context, owner string, channels []st
 		owner, until.UnixMilli(), now.UnixMilli(), channels, limit)
 }
 
-// changeDelivery runs DeliveryDone's or RetryDelivery's write.
-func (p *Store) changeDelivery(ctx context.Context, q string, args ...any) error {
+// changeOne runs a write that must change one row (DeliveryDone's,
+// RetryDelivery's, VerifyEmail's), else is ErrNotFound.
+func (p *Store) changeOne(ctx context.Context, what, q string, args ...any) error {
 	n, err := p.exec(ctx, q, args...)
 	switch {
 	case err != nil:
-		return p.fail(err, "a delivery")
+		return p.fail(err, "%s", what)
 	case n != 1:
 		return store.ErrNotFound
 	}
@@ -156,12 +157,12 @@ func (p *Store) changeDelivery(ctx context.Context, q string, args ...any) error
 
 // DeliveryDone implements store.Notifications.
 func (p *Store) DeliveryDone(ctx context.Context, id, channel, owner string, at time.Time, failed string) error {
-	return p.changeDelivery(ctx, sqldb.DeliveryDone.Postgres, sqldb.DoneAt(at), failed, id, channel, owner)
+	return p.changeOne(ctx, "a delivery", sqldb.DeliveryDone.Postgres, sqldb.DoneAt(at), failed, id, channel, owner)
 }
 
 // RetryDelivery implements store.Notifications.
 func (p *Store) RetryDelivery(ctx context.Context, id, channel, owner string, retry time.Time) error {
-	return p.changeDelivery(ctx, sqldb.RetryDelivery.Postgres, retry.UnixMilli(), id, channel, owner)
+	return p.changeOne(ctx, "a delivery", sqldb.RetryDelivery.Postgres, retry.UnixMilli(), id, channel, owner)
 }
 
 // NotifyPrefs implements store.Notifications.
@@ -175,4 +176,34 @@ func (p *Store) SetNotifyPref(ctx context.Context, player string, pr store.Pref)
 		return p.fail(err, "notification choice of %s", player)
 	}
 	return nil
+}
+
+// SetEmail implements store.Notifications.
+func (p *Store) SetEmail(ctx context.Context, e store.Email) error {
+	q, args := sqldb.SetEmailArgs(e)
+	if _, err := p.exec(ctx, q.Postgres, args...); err != nil {
+		return p.fail(err, "e-mail of %s", e.Player)
+	}
+	return nil
+}
+
+// Email implements store.Notifications.
+func (p *Store) Email(ctx context.Context, player string) (store.Email, error) {
+	if p.closed.Load() {
+		return store.Email{}, store.ErrClosed
+	}
+	var e store.Email
+	err := p.pool.QueryRow(ctx, sqldb.Email.Postgres, player).Scan(&e.Player, &e.Address, &e.Lang, &e.Verified)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return store.Email{}, store.ErrNotFound
+	case err != nil:
+		return store.Email{}, p.fail(err, "e-mail of %s", player)
+	}
+	return e, nil
+}
+
+// VerifyEmail implements store.Notifications.
+func (p *Store) VerifyEmail(ctx context.Context, player, address string) error {
+	return p.changeOne(ctx, "verifying an e-mail", sqldb.VerifyEmail.Postgres, player, address)
 }

@@ -33,7 +33,24 @@ var (
 	NotifyPrefs   = shared(`SELECT kind, channel, on_ FROM tapis_notify_prefs WHERE player = ?`)
 	SetNotifyPref = shared(`INSERT INTO tapis_notify_prefs (player, kind, channel, on_) VALUES (?, ?, ?, ?)
 		ON CONFLICT (player, kind, channel) DO UPDATE SET on_ = excluded.on_`)
+	// SetEmail records a player's address, DeleteEmail removes it, Email
+	// reads it, VerifyEmail marks it verified if it is still the one
+	// given.
+	SetEmail = shared(`INSERT INTO tapis_emails (player, address, lang, verified) VALUES (?, ?, ?, ?)
+		ON CONFLICT (player) DO UPDATE SET address = excluded.address, lang = excluded.lang, verified = excluded.verified`)
+	DeleteEmail = shared(`DELETE FROM tapis_emails WHERE player = ?`)
+	Email       = shared(`SELECT player, address, lang, verified FROM tapis_emails WHERE player = ?`)
+	VerifyEmail = shared(`UPDATE tapis_emails SET verified = TRUE WHERE player = ? AND address = ?`)
 )
+
+// SetEmailArgs are the statement and arguments of SetEmail for e, or of
+// DeleteEmail for an empty address.
+func SetEmailArgs(e store.Email) (Query, []any) {
+	if e.Address == "" {
+		return DeleteEmail, []any{e.Player}
+	}
+	return SetEmail, []any{e.Player, e.Address, e.Lang, e.Verified}
+}
 
 // Notify is store.Notifications.Notify in tx; a unique index refusing
 // the notification is the store's to tell (store.ErrTaken).

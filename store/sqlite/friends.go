@@ -172,3 +172,30 @@ func (s *Store) NotifyPrefs(ctx context.Context, player string) ([]store.Pref, e
 func (s *Store) SetNotifyPref(ctx context.Context, player string, p store.Pref) error {
 	return s.exec(ctx, sqldb.SetNotifyPref.SQLite, player, p.Kind, p.Channel, p.On)
 }
+
+// SetEmail implements store.Notifications.
+func (s *Store) SetEmail(ctx context.Context, e store.Email) error {
+	q, args := sqldb.SetEmailArgs(e)
+	return s.exec(ctx, q.SQLite, args...)
+}
+
+// Email implements store.Notifications.
+func (s *Store) Email(ctx context.Context, player string) (store.Email, error) {
+	if s.closed() {
+		return store.Email{}, store.ErrClosed
+	}
+	var e store.Email
+	err := s.db.QueryRowContext(ctx, sqldb.Email.SQLite, player).Scan(&e.Player, &e.Address, &e.Lang, &e.Verified)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return store.Email{}, store.ErrNotFound
+	case err != nil:
+		return store.Email{}, fmt.Errorf("store: e-mail of %s: %v", player, err)
+	}
+	return e, nil
+}
+
+// VerifyEmail implements store.Notifications.
+func (s *Store) VerifyEmail(ctx context.Context, player, address string) error {
+	return s.do(ctx, op{one: true, refused: store.ErrNotFound, query: sqldb.VerifyEmail.SQLite, args: []any{player, address}})
+}

@@ -257,7 +257,32 @@ func testNotifications(t *testing.T, bk Backend) {
 		t.Fatalf("choices %+v", ps)
 	}
 
+	// E-mail addresses: verified only while the address is the same.
+	if _, err := s.Email(ctx, "p1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("no address: %v", err)
+	}
+	must(t, s.SetEmail(ctx, store.Email{Player: "p1", Address: "ann@example.org", Lang: "fr"}))
+	if err := s.VerifyEmail(ctx, "p1", "old@example.org"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("verifying another address: %v", err)
+	}
+	must(t, s.VerifyEmail(ctx, "p1", "ann@example.org"))
+	if e, err := s.Email(ctx, "p1"); err != nil || e != (store.Email{Player: "p1", Address: "ann@example.org", Lang: "fr", Verified: true}) {
+		t.Fatalf("address %+v %v", e, err)
+	}
+	must(t, s.SetEmail(ctx, store.Email{Player: "p1", Address: "new@example.org", Lang: "en"}))
+	if e, err := s.Email(ctx, "p1"); err != nil || e.Verified || e.Address != "new@example.org" || e.Lang != "en" {
+		t.Fatalf("a new address %+v %v", e, err)
+	}
+	must(t, s.SetEmail(ctx, store.Email{Player: "p2", Address: "bob@example.org", Lang: "en"}))
+	must(t, s.SetEmail(ctx, store.Email{Player: "p1"}))
+	if _, err := s.Email(ctx, "p1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an address removed: %v", err)
+	}
+
 	if k.durable {
+		if e, err := s.Email(ctx, "p2"); err != nil || e.Address != "bob@example.org" {
+			t.Fatalf("address %+v %v", e, err)
+		}
 		// A claim outlives a restart, and ends as it would have.
 		must(t, s.Close())
 		s = k.open(t)

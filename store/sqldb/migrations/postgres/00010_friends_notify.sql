@@ -51,3 +51,10 @@ CREATE TABLE tapis_notify_prefs (
 	on_     boolean NOT NULL,
 	PRIMARY KEY (player, kind, channel)
 );
+
+CREATE TABLE tapis_emails (
+	player   text PRIMARY KEY,
+	address  text NOT NULL,
+	lang     text NOT NULL,
+	verified boolean NOT NULL
+);

@@ -4,7 +4,9 @@
 -- state 'friend'. A block is one player's alone. A notification is kept
 -- in its player's inbox (tapis_notifications) with a delivery per
 -- channel chosen (tapis_deliveries, the outbox): a delivery is claimed
--- by a node (owner) until a time, and done once sent or given up.
+-- by a node (owner) until a time, and done once sent or given up. A
+-- player's e-mail address is theirs alone (tapis_emails), verified by a
+-- link before any other mail goes to it.
 
 -- +goose Up
 CREATE TABLE tapis_friends (
@@ -54,4 +56,11 @@ CREATE TABLE tapis_notify_prefs (
 	channel TEXT NOT NULL,
 	on_     INTEGER NOT NULL,
 	PRIMARY KEY (player, kind, channel)
+) WITHOUT ROWID;
+
+CREATE TABLE tapis_emails (
+	player   TEXT PRIMARY KEY,
+	address  TEXT NOT NULL,
+	lang     TEXT NOT NULL,
+	verified INTEGER NOT NULL
 ) WITHOUT ROWID;
