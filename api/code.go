@@ -140,6 +140,11 @@ const (
 	// CodeBadPref (400): a notification kind or channel that does not
 	// exist.
 	CodeBadPref = "bad_pref"
+	// CodeBadAddress (400): not an e-mail address.
+	CodeBadAddress = "bad_address"
+	// CodeMailFailed (503): the mail server refused the mail or could not
+	// be reached; try again.
+	CodeMailFailed = "mail_failed"
 )
 
 // The reasons the server itself gives (Refusal.Reason), besides those of

@@ -117,7 +117,7 @@ func (s *Service) Notify(ctx context.Context, player, kind string, payload any) 
 			return err
 		}
 		for _, c := range chans {
-			if chosen(prefs, kind, c) {
+			if chosen(prefs, kind, c) && s.reaches(ctx, c, player) {
 				on = append(on, c)
 			}
 		}
@@ -133,6 +133,27 @@ func (s *Service) Notify(ctx context.Context, player, kind string, payload any) 
 		}
 	}
 	return nil
+}
+
+// Reacher is a Sender that can tell whether it reaches a player (the
+// e-mail channel: a verified address): no delivery is written on a
+// channel that does not.
+type Reacher interface {
+	Reaches(ctx context.Context, player string) (bool, error)
+}
+
+// reaches reports whether channel's sender reaches player; one that
+// cannot tell is tried.
+func (s *Service) reaches(ctx context.Context, channel, player string) bool {
+	r, ok := s.cfg.Senders[channel].(Reacher)
+	if !ok {
+		return true
+	}
+	yes, err := r.Reaches(ctx, player)
+	if err != nil {
+		s.cfg.Logger.Warn("notify: whether a channel reaches a player", "channel", channel, "player", player, "err", err)
+	}
+	return yes
 }
 
 // chosen reports whether prefs turn kind on for channel: every channel

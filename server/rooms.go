@@ -1,13 +1,17 @@
 package server
 
 import (
+	"maps"
+
 	"tapis/account"
+	"tapis/email"
 	"tapis/friend"
 	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/notify"
 	"tapis/rating/leaderboard"
+	"tapis/store"
 )
 
 // The rooms live in packages of their own, each with its routes (as
@@ -25,7 +29,7 @@ const (
 
 // rooms builds the services of the rooms; New calls it once the guard
 // and the table host are made.
-func (s *Server) rooms(acc *account.Service) {
+func (s *Server) rooms(acc *account.Service) error {
 	s.history = history.New(history.Config{Store: s.cfg.Store, Games: s.cfg.Games,
 		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Logger: s.log})
 	names := make([]string, 0, len(s.cfg.Games))
@@ -38,10 +42,26 @@ func (s *Server) rooms(acc *account.Service) {
 	// changes (SeatChanges).
 	s.hall = lobby.New(lobby.Config{Store: s.cfg.Store, Games: s.cfg.Games, Host: s.host, Accounts: acc,
 		AllowCreate: s.guard.AllowCreate, ListedFor: s.cfg.ListedFor, TurnUnit: s.cfg.TurnUnit, Logger: s.log})
-	// Friends and notifications (issue 29).
+	// Friends and notifications (issue 29): e-mail is a channel when a
+	// mail server is given.
 	nc := s.cfg.Notify
 	nc.Store, nc.Player, nc.Logger = s.cfg.Store, s.host.Player, s.log
+	if s.cfg.Mail.SMTP != nil {
+		mc := s.cfg.Mail
+		mc.Store, mc.Key, mc.Player, mc.Network, mc.Logger = s.cfg.Store, s.cfg.Secret, s.host.Player, s.guard.network, s.log
+		m, err := email.New(mc)
+		if err != nil {
+			return err
+		}
+		s.mail = m
+		nc.Senders = maps.Clone(nc.Senders)
+		if nc.Senders == nil {
+			nc.Senders = map[string]notify.Sender{}
+		}
+		nc.Senders[store.ChannelEmail] = m
+	}
 	s.notes = notify.New(nc)
 	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
 		Notifier: s.notes, Logger: s.log})
+	return nil
 }

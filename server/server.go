@@ -17,6 +17,7 @@ import (
 
 	"tapis/account"
 	"tapis/cluster"
+	"tapis/email"
 	"tapis/friend"
 	"tapis/game"
 	"tapis/history"
@@ -38,6 +39,10 @@ type Config struct {
 	// channels' Senders (none: the inbox only) and the outbox's timings;
 	// the server gives it its store, sessions and logger.
 	Notify notify.Config
+	// Mail, when its SMTP is set, sends notifications by e-mail (package
+	// email): the mail server, the From address and the site's URL; the
+	// server gives it its store, secret and sessions.
+	Mail email.Config
 	// Games are the games offered (default games.All()).
 	Games []game.Game
 	// BotDelay is the least time a bot takes to move, thinking included,
@@ -176,6 +181,7 @@ type Server struct {
 	// sender has stopped.
 	friends *friend.Service
 	notes   *notify.Service
+	mail    *email.Service // nil without a mail server
 	sending sync.WaitGroup
 }
 
@@ -234,7 +240,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.rooms(acc)
+	if err := s.rooms(acc); err != nil {
+		return nil, err
+	}
 	s.routes(acc)
 	if err := host.Start(acc, s); err != nil {
 		return nil, err
@@ -302,6 +310,9 @@ func (s *Server) routes(acc *account.Service) {
 	// The rooms that register their own routes (rooms.go).
 	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history, s.friends, s.notes} {
 		room.Routes(m)
+	}
+	if s.mail != nil {
+		s.mail.Routes(m)
 	}
 	m.HandleFunc("GET /api/games", s.listGames)
 	static := http.FileServerFS(s.cfg.Static)
