@@ -46,6 +46,11 @@ type Config struct {
 	// Attempts is how many times a delivery is tried before it is given
 	// up (default 8).
 	Attempts int
+	// Pace is how often a channel may carry a kind about one table (the
+	// payload's "table") to a player, by channel then kind: what comes
+	// sooner goes to the inbox only. Default: "your turn" by e-mail once
+	// an hour per table.
+	Pace map[string]map[string]time.Duration
 	// Now is the clock (default time.Now); tests move it.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -71,6 +76,9 @@ func New(c Config) *Service {
 	}
 	if c.Attempts <= 0 {
 		c.Attempts = 8
+	}
+	if c.Pace == nil {
+		c.Pace = map[string]map[string]time.Duration{store.ChannelEmail: {store.KindYourTurn: time.Hour}}
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -110,6 +118,7 @@ func (s *Service) Notify(ctx context.Context, player, kind string, payload any) 
 	if err != nil {
 		return fmt.Errorf("notify: %v", err)
 	}
+	now := s.cfg.Now()
 	var on []string
 	if chans := s.channels(); len(chans) > 0 {
 		prefs, err := s.cfg.Store.NotifyPrefs(ctx, player)
@@ -117,12 +126,12 @@ func (s *Service) Notify(ctx context.Context, player, kind string, payload any) 
 			return err
 		}
 		for _, c := range chans {
-			if chosen(prefs, kind, c) && s.reaches(ctx, c, player) {
+			if chosen(prefs, kind, c) && s.reaches(ctx, c, player) && s.paced(ctx, c, kind, player, b, now) {
 				on = append(on, c)
 			}
 		}
 	}
-	n := store.Notification{ID: newID(), Player: player, Kind: kind, Payload: b, Created: s.cfg.Now()}
+	n := store.Notification{ID: newID(), Player: player, Kind: kind, Payload: b, Created: now}
 	if err := s.cfg.Store.Notify(ctx, n, on); err != nil {
 		return err
 	}
@@ -133,6 +142,23 @@ func (s *Service) Notify(ctx context.Context, player, kind string, payload any) 
 		}
 	}
 	return nil
+}
+
+// paced reports whether channel may carry kind to player now, about the
+// table payload names, and takes that turn if so.
+func (s *Service) paced(ctx context.Context, channel, kind, player string, payload []byte, now time.Time) bool {
+	every := s.cfg.Pace[channel][kind]
+	var p struct {
+		Table string `json:"table"`
+	}
+	if every <= 0 || json.Unmarshal(payload, &p) != nil || p.Table == "" {
+		return true
+	}
+	took, err := s.cfg.Store.Pace(ctx, player, channel+"/"+kind+"/"+p.Table, now, now.Add(every))
+	if err != nil {
+		s.cfg.Logger.Warn("notify: a pace", "channel", channel, "player", player, "err", err)
+	}
+	return took
 }
 
 // Reacher is a Sender that can tell whether it reaches a player (the

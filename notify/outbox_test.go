@@ -2,7 +2,9 @@ package notify_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -157,4 +159,41 @@ func TestRunWakes(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// "Your turn" goes by e-mail at most once an hour per table; the inbox
+// gets every one.
+func TestPace(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory()
+	email := newSink()
+	clk := &clock{t: time.Unix(1_000_000, 0)}
+	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: email}, Now: clk.Now})
+	must(t, st.SetNotifyPref(ctx, "ann", store.Pref{Kind: store.KindYourTurn, Channel: store.ChannelEmail, On: true}))
+	must(t, st.SetNotifyPref(ctx, "ann", store.Pref{Kind: store.KindGameOver, Channel: store.ChannelEmail, On: true}))
+	turn := func(table string) {
+		t.Helper()
+		must(t, svc.Notify(ctx, "ann", store.KindYourTurn, map[string]string{"table": table}))
+	}
+	turn("t1")
+	turn("t2")
+	clk.Add(59 * time.Minute)
+	turn("t1")
+	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t1"}))
+	clk.Add(time.Minute)
+	turn("t1")
+	svc.Step(ctx)
+	var got []string
+	for _, d := range email.sends {
+		var p struct{ Table string }
+		json.Unmarshal(d.Payload, &p)
+		got = append(got, d.Kind+":"+p.Table)
+	}
+	want := []string{"your_turn:t1", "your_turn:t2", "game_over:t1", "your_turn:t1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("mailed %v, want %v", got, want)
+	}
+	if in, err := st.Inbox(ctx, "ann", 10); err != nil || len(in) != 5 {
+		t.Fatalf("inbox of %d (%v), want every one", len(in), err)
+	}
 }

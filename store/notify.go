@@ -97,6 +97,12 @@ type Notifications interface {
 	// SetNotifyPref records player's choice.
 	SetNotifyPref(ctx context.Context, player string, p Pref) error
 
+	// Pace takes player's turn at key (a kind of mail at one table) at
+	// now, until until, if the last turn taken there ended by now; it
+	// reports whether it took it. Two calls at once, from two nodes,
+	// never both take it.
+	Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error)
+
 	// SetEmail records a player's e-mail address, replacing theirs, as
 	// e has it (not verified, when the player gives it); an empty
 	// Address removes it.
@@ -137,6 +143,7 @@ type memoryNotes struct {
 	deliveries map[[2]string]*memoryDelivery
 	prefs      map[[3]string]bool
 	emails     map[string]Email
+	paces      map[[2]string]time.Time
 }
 
 type memoryDelivery struct {
@@ -150,7 +157,7 @@ type memoryDelivery struct {
 func (m *Memory) notes() *memoryNotes {
 	if m.nt.notes == nil {
 		m.nt = memoryNotes{notes: map[string]*Notification{}, deliveries: map[[2]string]*memoryDelivery{},
-			prefs: map[[3]string]bool{}, emails: map[string]Email{}}
+			prefs: map[[3]string]bool{}, emails: map[string]Email{}, paces: map[[2]string]time.Time{}}
 	}
 	return &m.nt
 }
@@ -361,4 +368,19 @@ func (m *Memory) VerifyEmail(_ context.Context, player, address string) error {
 	e.Verified = true
 	m.notes().emails[player] = e
 	return nil
+}
+
+// Pace implements Notifications.
+func (m *Memory) Pace(_ context.Context, player, key string, now, until time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return false, ErrClosed
+	}
+	k := [2]string{player, key}
+	if end, ok := m.notes().paces[k]; ok && end.After(now) {
+		return false, nil
+	}
+	m.notes().paces[k] = until
+	return true, nil
 }

@@ -207,3 +207,12 @@ func (p *Store) Email(ctx context.Context, player string) (store.Email, error) {
 func (p *Store) VerifyEmail(ctx context.Context, player, address string) error {
 	return p.changeOne(ctx, "verifying an e-mail", sqldb.VerifyEmail.Postgres, player, address)
 }
+
+// Pace implements store.Notifications.
+func (p *Store) Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error) {
+	n, err := p.exec(ctx, sqldb.Pace.Postgres, player, key, until.UnixMilli(), now.UnixMilli())
+	if err != nil {
+		return false, p.fail(err, "pace of %s", player)
+	}
+	return n == 1, nil
+}

@@ -41,6 +41,10 @@ var (
 	DeleteEmail = shared(`DELETE FROM tapis_emails WHERE player = ?`)
 	Email       = shared(`SELECT player, address, lang, verified FROM tapis_emails WHERE player = ?`)
 	VerifyEmail = shared(`UPDATE tapis_emails SET verified = TRUE WHERE player = ? AND address = ?`)
+	// Pace takes a turn: a row written is a turn taken (the upsert's
+	// WHERE leaves a turn that has not ended).
+	Pace = shared(`INSERT INTO tapis_paces (player, key, until) VALUES (?, ?, ?)
+		ON CONFLICT (player, key) DO UPDATE SET until = excluded.until WHERE tapis_paces.until <= ?`)
 )
 
 // SetEmailArgs are the statement and arguments of SetEmail for e, or of

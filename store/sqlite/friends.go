@@ -199,3 +199,10 @@ func (s *Store) Email(ctx context.Context, player string) (store.Email, error) {
 func (s *Store) VerifyEmail(ctx context.Context, player, address string) error {
 	return s.do(ctx, op{one: true, refused: store.ErrNotFound, query: sqldb.VerifyEmail.SQLite, args: []any{player, address}})
 }
+
+// Pace implements store.Notifications.
+func (s *Store) Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error) {
+	var n int64
+	err := s.do(ctx, op{query: sqldb.Pace.SQLite, args: []any{player, key, until.UnixMilli(), now.UnixMilli()}, affected: &n})
+	return n == 1, err
+}

@@ -279,6 +279,24 @@ func testNotifications(t *testing.T, bk Backend) {
 		t.Fatalf("an address removed: %v", err)
 	}
 
+	// Paces: a turn taken holds until it ends, per player and key.
+	for _, c := range []struct {
+		player, key string
+		now, until  int64
+		took        bool
+	}{
+		{"p1", "your_turn:t1", 1000, 2000, true},
+		{"p1", "your_turn:t1", 1999, 3000, false},
+		{"p1", "your_turn:t2", 1999, 3000, true},
+		{"p2", "your_turn:t1", 1999, 3000, true},
+		{"p1", "your_turn:t1", 2000, 4000, true},
+		{"p1", "your_turn:t1", 3999, 5000, false},
+	} {
+		if took, err := s.Pace(ctx, c.player, c.key, ms(c.now), ms(c.until)); err != nil || took != c.took {
+			t.Fatalf("pace %+v: %v %v", c, took, err)
+		}
+	}
+
 	if k.durable {
 		if e, err := s.Email(ctx, "p2"); err != nil || e.Address != "bob@example.org" {
 			t.Fatalf("address %+v %v", e, err)

@@ -58,3 +58,11 @@ CREATE TABLE tapis_emails (
 	lang     text NOT NULL,
 	verified boolean NOT NULL
 );
+
+-- The pace of a kind of mail per player and key (store.Notifications.Pace).
+CREATE TABLE tapis_paces (
+	player text NOT NULL,
+	key    text NOT NULL,
+	until  bigint NOT NULL,
+	PRIMARY KEY (player, key)
+);

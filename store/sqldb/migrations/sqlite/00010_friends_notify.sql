@@ -64,3 +64,11 @@ CREATE TABLE tapis_emails (
 	lang     TEXT NOT NULL,
 	verified INTEGER NOT NULL
 ) WITHOUT ROWID;
+
+-- The pace of a kind of mail per player and key (store.Notifications.Pace).
+CREATE TABLE tapis_paces (
+	player TEXT NOT NULL,
+	key    TEXT NOT NULL,
+	until  INTEGER NOT NULL,
+	PRIMARY KEY (player, key)
+) WITHOUT ROWID;
