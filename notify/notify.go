@@ -3,7 +3,8 @@
 // deadline near. Every notification goes to the player's inbox (the
 // in-app list, GET /api/me/inbox) and, for each channel the player chose
 // for its kind (e-mail, push: opt-in, every one off until chosen), to a
-// durable outbox in the store that a sender loop empties (outbox.go): a
+// durable outbox in the store that a sender loop empties (outbox.go) and
+// prunes: a
 // notification is never lost across a restart, and each delivery is
 // claimed by one node at a time, sent with the notification's id as its
 // idempotency key.
@@ -46,6 +47,10 @@ type Config struct {
 	// Attempts is how many times a delivery is tried before it is given
 	// up (default 8).
 	Attempts int
+	// Keep is how long the inbox keeps a notification (default 30
+	// days); the sender loop prunes older ones, and deliveries done
+	// before then, every PruneEvery (default an hour).
+	Keep, PruneEvery time.Duration
 	// Pace is how often a channel may carry a kind about one table (the
 	// payload's "table") to a player, by channel then kind: what comes
 	// sooner goes to the inbox only. Default: "your turn" by e-mail once
@@ -76,6 +81,12 @@ func New(c Config) *Service {
 	}
 	if c.Attempts <= 0 {
 		c.Attempts = 8
+	}
+	if c.Keep <= 0 {
+		c.Keep = 30 * 24 * time.Hour
+	}
+	if c.PruneEvery <= 0 {
+		c.PruneEvery = time.Hour
 	}
 	if c.Pace == nil {
 		c.Pace = map[string]map[string]time.Duration{store.ChannelEmail: {store.KindYourTurn: time.Hour}}

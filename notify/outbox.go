@@ -29,22 +29,39 @@ const batch = 16
 
 // Run sends the outbox's deliveries until ctx ends: when Notify wrote
 // one on this node, and every Config.Every for those written elsewhere
-// and those to try again.
+// and those to try again. Every Config.PruneEvery it prunes the inbox
+// and the outbox (Prune).
 func (s *Service) Run(ctx context.Context) {
-	if len(s.channels()) == 0 {
-		return
-	}
 	tick := time.NewTicker(s.cfg.Every)
 	defer tick.Stop()
+	prune := time.NewTicker(s.cfg.PruneEvery)
+	defer prune.Stop()
+	s.Prune(ctx)
 	for {
-		for s.Step(ctx) == batch {
+		if len(s.channels()) > 0 {
+			for s.Step(ctx) == batch {
+			}
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-s.wake:
 		case <-tick.C:
+		case <-prune.C:
+			s.Prune(ctx)
 		}
+	}
+}
+
+// Prune removes the notifications older than Config.Keep (but those
+// whose deliveries wait) and the deliveries done before then.
+func (s *Service) Prune(ctx context.Context) {
+	n, err := s.cfg.Store.PruneNotifications(ctx, s.cfg.Now().Add(-s.cfg.Keep))
+	switch {
+	case err != nil && ctx.Err() == nil:
+		s.cfg.Logger.Error("notify: pruning", "err", err)
+	case n > 0:
+		s.cfg.Logger.Info("notify: pruned", "notifications", n)
 	}
 }
 

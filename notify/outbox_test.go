@@ -197,3 +197,19 @@ func TestPace(t *testing.T) {
 		t.Fatalf("inbox of %d (%v), want every one", len(in), err)
 	}
 }
+
+// The inbox keeps a notification for Config.Keep.
+func TestPrune(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory()
+	clk := &clock{t: time.Unix(1_000_000, 0)}
+	svc := notify.New(notify.Config{Store: st, Now: clk.Now, Keep: 24 * time.Hour})
+	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t1"}))
+	clk.Add(time.Hour)
+	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t2"}))
+	clk.Add(23*time.Hour + time.Millisecond)
+	svc.Prune(ctx)
+	if in, err := st.Inbox(ctx, "ann", 10); err != nil || len(in) != 1 || string(in[0].Payload) != `{"table":"t2"}` {
+		t.Fatalf("inbox after a day %+v %v", in, err)
+	}
+}

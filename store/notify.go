@@ -97,6 +97,11 @@ type Notifications interface {
 	// SetNotifyPref records player's choice.
 	SetNotifyPref(ctx context.Context, player string, p Pref) error
 
+	// PruneNotifications removes the notifications created before
+	// before, but those with a delivery not done, the deliveries done
+	// before it and the paces ended before it, and says how many
+	// notifications it removed.
+	PruneNotifications(ctx context.Context, before time.Time) (int, error)
 	// Pace takes player's turn at key (a kind of mail at one table) at
 	// now, until until, if the last turn taken there ended by now; it
 	// reports whether it took it. Two calls at once, from two nodes,
@@ -151,6 +156,7 @@ type memoryDelivery struct {
 	until    time.Time
 	attempts int
 	done     bool
+	doneAt   time.Time
 	seq      int
 }
 
@@ -274,14 +280,14 @@ func (m *Memory) claimed(id, channel, owner string) (*memoryDelivery, error) {
 }
 
 // DeliveryDone implements Notifications.
-func (m *Memory) DeliveryDone(_ context.Context, id, channel, owner string, _ time.Time, _ string) error {
+func (m *Memory) DeliveryDone(_ context.Context, id, channel, owner string, at time.Time, _ string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	d, err := m.claimed(id, channel, owner)
 	if err != nil {
 		return err
 	}
-	d.done = true
+	d.done, d.doneAt = true, at
 	return nil
 }
 
@@ -383,4 +389,39 @@ func (m *Memory) Pace(_ context.Context, player, key string, now, until time.Tim
 	}
 	m.notes().paces[k] = until
 	return true, nil
+}
+
+// PruneNotifications implements Notifications.
+func (m *Memory) PruneNotifications(_ context.Context, before time.Time) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return 0, ErrClosed
+	}
+	nt := m.notes()
+	// left holds the notifications that keep a delivery: not done, or
+	// done at before or after.
+	left := map[string]bool{}
+	for k, d := range nt.deliveries {
+		if d.done && d.doneAt.Before(before) {
+			delete(nt.deliveries, k)
+		} else {
+			left[k[0]] = true
+		}
+	}
+	k := 0
+	nt.order = slices.DeleteFunc(nt.order, func(id string) bool {
+		if nt.notes[id].Created.Before(before) && !left[id] {
+			delete(nt.notes, id)
+			k++
+			return true
+		}
+		return false
+	})
+	for key, until := range nt.paces {
+		if until.Before(before) {
+			delete(nt.paces, key)
+		}
+	}
+	return k, nil
 }

@@ -216,3 +216,12 @@ func (p *Store) Pace(ctx context.Context, player, key string, now, until time.Ti
 	}
 	return n == 1, nil
 }
+
+// PruneNotifications implements store.Notifications.
+func (p *Store) PruneNotifications(ctx context.Context, before time.Time) (n int, err error) {
+	err = p.inTx(ctx, "pruning notifications", func(tx sqldb.Tx) (err error) {
+		n, err = sqldb.PruneNotifications(ctx, tx, before)
+		return err
+	})
+	return n, err
+}

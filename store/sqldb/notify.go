@@ -41,6 +41,10 @@ var (
 	DeleteEmail = shared(`DELETE FROM tapis_emails WHERE player = ?`)
 	Email       = shared(`SELECT player, address, lang, verified FROM tapis_emails WHERE player = ?`)
 	VerifyEmail = shared(`UPDATE tapis_emails SET verified = TRUE WHERE player = ? AND address = ?`)
+	pruneDeliveries = shared(`DELETE FROM tapis_deliveries WHERE done <> 0 AND done < ?`)
+	pruneNotes      = shared(`DELETE FROM tapis_notifications WHERE created < ?
+		AND NOT EXISTS (SELECT 1 FROM tapis_deliveries d WHERE d.id = tapis_notifications.id)`)
+	prunePaces = shared(`DELETE FROM tapis_paces WHERE until < ?`)
 	// Pace takes a turn: a row written is a turn taken (the upsert's
 	// WHERE leaves a turn that has not ended).
 	Pace = shared(`INSERT INTO tapis_paces (player, key, until) VALUES (?, ?, ?)
@@ -244,3 +248,17 @@ func ScanPrefs(rs Rows) ([]store.Pref, error) {
 // DoneAt is the time a done delivery keeps: never 0, which means not
 // done.
 func DoneAt(at time.Time) int64 { return max(at.UnixMilli(), 1) }
+
+// PruneNotifications is store.Notifications.PruneNotifications in tx.
+func PruneNotifications(ctx context.Context, tx Tx, before time.Time) (int, error) {
+	b := before.UnixMilli()
+	if _, err := tx.Exec(ctx, pruneDeliveries, b); err != nil {
+		return 0, err
+	}
+	n, err := tx.Exec(ctx, pruneNotes, b)
+	if err != nil {
+		return 0, err
+	}
+	_, err = tx.Exec(ctx, prunePaces, b)
+	return int(n), err
+}

@@ -206,3 +206,12 @@ func (s *Store) Pace(ctx context.Context, player, key string, now, until time.Ti
 	err := s.do(ctx, op{query: sqldb.Pace.SQLite, args: []any{player, key, until.UnixMilli(), now.UnixMilli()}, affected: &n})
 	return n == 1, err
 }
+
+// PruneNotifications implements store.Notifications.
+func (s *Store) PruneNotifications(ctx context.Context, before time.Time) (n int, err error) {
+	err = s.inTx(ctx, "pruning notifications", func(tx sqldb.Tx) (err error) {
+		n, err = sqldb.PruneNotifications(ctx, tx, before)
+		return err
+	})
+	return n, err
+}

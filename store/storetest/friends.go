@@ -279,6 +279,22 @@ func testNotifications(t *testing.T, bk Backend) {
 		t.Fatalf("an address removed: %v", err)
 	}
 
+	// Pruning: n2 (no delivery) goes; n1 (done at 1100 and 2100) goes
+	// once both are before the time given; n3, whose delivery waits,
+	// stays.
+	if n, err := s.PruneNotifications(ctx, ms(2000)); err != nil || n != 1 {
+		t.Fatalf("pruned %d (%v), want 1", n, err)
+	}
+	if got := inbox(t, s, "p1", 10); !reflect.DeepEqual(got, []string{"n1"}) {
+		t.Fatalf("inbox after pruning %v", got)
+	}
+	if n, err := s.PruneNotifications(ctx, ms(1e9)); err != nil || n != 1 {
+		t.Fatalf("pruned %d (%v), want 1", n, err)
+	}
+	if got := inbox(t, s, "p2", 10); !reflect.DeepEqual(got, []string{"n3"}) {
+		t.Fatalf("a notification with a delivery waiting was pruned: %v", got)
+	}
+
 	// Paces: a turn taken holds until it ends, per player and key.
 	for _, c := range []struct {
 		player, key string
