@@ -38,9 +38,9 @@ var (
 	// given.
 	SetEmail = shared(`INSERT INTO tapis_emails (player, address, lang, verified) VALUES (?, ?, ?, ?)
 		ON CONFLICT (player) DO UPDATE SET address = excluded.address, lang = excluded.lang, verified = excluded.verified`)
-	DeleteEmail = shared(`DELETE FROM tapis_emails WHERE player = ?`)
-	Email       = shared(`SELECT player, address, lang, verified FROM tapis_emails WHERE player = ?`)
-	VerifyEmail = shared(`UPDATE tapis_emails SET verified = TRUE WHERE player = ? AND address = ?`)
+	DeleteEmail     = shared(`DELETE FROM tapis_emails WHERE player = ?`)
+	Email           = shared(`SELECT player, address, lang, verified FROM tapis_emails WHERE player = ?`)
+	VerifyEmail     = shared(`UPDATE tapis_emails SET verified = TRUE WHERE player = ? AND address = ?`)
 	pruneDeliveries = shared(`DELETE FROM tapis_deliveries WHERE done <> 0 AND done < ?`)
 	pruneNotes      = shared(`DELETE FROM tapis_notifications WHERE created < ?
 		AND NOT EXISTS (SELECT 1 FROM tapis_deliveries d WHERE d.id = tapis_notifications.id)`)
