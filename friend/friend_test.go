@@ -174,3 +174,28 @@ func TestRequestsArePaced(t *testing.T) {
 		t.Fatalf("a request past the network's budget: %d %s", st, c)
 	}
 }
+
+// A friend with a socket open to a table is online.
+func TestOnline(t *testing.T) {
+	s := servertest.New(t, servertest.Unlimited())
+	ann, annID := s.SignUp("Ann", "ann")
+	bob, _ := s.SignUp("Bob", "bob")
+	ann.Must(http.StatusOK, "POST", "/api/me/friends", map[string]string{"username": "bob"}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/friends/"+annID+"/accept", nil, nil)
+	online := func() bool {
+		var l friend.List
+		ann.Must(http.StatusOK, "GET", "/api/me/friends", nil, &l)
+		return l.Friends[0].Online
+	}
+	if online() {
+		t.Fatal("bob online with no socket")
+	}
+	tab := s.Create("cabo", []string{"", "random"}, "Zoe", "")
+	c := bob.Dial(tab.Table)
+	c.Next("state")
+	if !online() {
+		t.Fatal("bob watching a table is not online")
+	}
+	c.Conn.CloseNow()
+	servertest.Eventually(t, "bob offline once his socket closed", func() bool { return !online() })
+}

@@ -62,6 +62,6 @@ func (s *Server) rooms(acc *account.Service) error {
 	}
 	s.notes = notify.New(nc)
 	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
-		Notifier: s.notes, Logger: s.log})
+		Presence: s.host, Notifier: s.notes, Logger: s.log})
 	return nil
 }

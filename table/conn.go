@@ -124,6 +124,9 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attached = true
+	// Online while the socket is open (issue 29: the friends list).
+	s.online.add(p.ID, 1)
+	defer s.online.add(p.ID, -1)
 	// The welcome first, before the writer sends what the table queued.
 	wctx, wcancel := context.WithTimeout(ctx, socket.WriteTimeout)
 	err = ws.Write(wctx, websocket.MessageText, codec.Encode(c.welcome))
