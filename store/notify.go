@@ -108,6 +108,14 @@ type Notifications interface {
 	// never both take it.
 	Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error)
 
+	// AddPushSub records a player's push subscription (a browser's),
+	// replacing the one with the same endpoint; RemovePushSub removes it
+	// (a push service said it is gone), PushSubs lists player's, oldest
+	// first.
+	AddPushSub(ctx context.Context, p PushSub) error
+	RemovePushSub(ctx context.Context, endpoint string) error
+	PushSubs(ctx context.Context, player string) ([]PushSub, error)
+
 	// SetEmail records a player's e-mail address, replacing theirs, as
 	// e has it (not verified, when the player gives it); an empty
 	// Address removes it.
@@ -117,6 +125,18 @@ type Notifications interface {
 	// VerifyEmail marks player's address verified if it is still
 	// address (ErrNotFound otherwise: it changed since the link was sent).
 	VerifyEmail(ctx context.Context, player, address string) error
+}
+
+// PushSub is a browser's Web Push subscription (the Push API's
+// PushSubscription): where to send, and the keys to encrypt for it.
+type PushSub struct {
+	Player   string
+	Endpoint string
+	// P256dh and Auth are the browser's keys, base64url.
+	P256dh, Auth string
+	// Lang is the language of the browser's pushes ("en", "fr").
+	Lang    string
+	Created time.Time
 }
 
 // Email is a player's e-mail address: no mail but its verification's goes
@@ -149,6 +169,7 @@ type memoryNotes struct {
 	prefs      map[[3]string]bool
 	emails     map[string]Email
 	paces      map[[2]string]time.Time
+	push       []PushSub
 }
 
 type memoryDelivery struct {
@@ -424,4 +445,46 @@ func (m *Memory) PruneNotifications(_ context.Context, before time.Time) (int, e
 		}
 	}
 	return k, nil
+}
+
+// AddPushSub implements Notifications.
+func (m *Memory) AddPushSub(_ context.Context, p PushSub) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	nt := m.notes()
+	nt.push = slices.DeleteFunc(nt.push, func(o PushSub) bool { return o.Endpoint == p.Endpoint })
+	nt.push = append(nt.push, p)
+	return nil
+}
+
+// RemovePushSub implements Notifications.
+func (m *Memory) RemovePushSub(_ context.Context, endpoint string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	nt := m.notes()
+	nt.push = slices.DeleteFunc(nt.push, func(o PushSub) bool { return o.Endpoint == endpoint })
+	return nil
+}
+
+// PushSubs implements Notifications.
+func (m *Memory) PushSubs(_ context.Context, player string) ([]PushSub, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	var out []PushSub
+	for _, p := range m.notes().push {
+		if p.Player == player {
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
+	return out, nil
 }

@@ -225,3 +225,24 @@ func (p *Store) PruneNotifications(ctx context.Context, before time.Time) (n int
 	})
 	return n, err
 }
+
+// AddPushSub implements store.Notifications.
+func (p *Store) AddPushSub(ctx context.Context, ps store.PushSub) error {
+	if _, err := p.exec(ctx, sqldb.AddPushSub.Postgres, sqldb.AddPushSubArgs(ps)...); err != nil {
+		return p.fail(err, "push subscription of %s", ps.Player)
+	}
+	return nil
+}
+
+// RemovePushSub implements store.Notifications.
+func (p *Store) RemovePushSub(ctx context.Context, endpoint string) error {
+	if _, err := p.exec(ctx, sqldb.RemovePushSub.Postgres, endpoint); err != nil {
+		return p.fail(err, "a push subscription")
+	}
+	return nil
+}
+
+// PushSubs implements store.Notifications.
+func (p *Store) PushSubs(ctx context.Context, player string) ([]store.PushSub, error) {
+	return query(p, ctx, "push subscriptions of "+player, sqldb.ScanPushSubs, sqldb.PushSubs.Postgres, player)
+}

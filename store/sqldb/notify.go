@@ -45,6 +45,13 @@ var (
 	pruneNotes      = shared(`DELETE FROM tapis_notifications WHERE created < ?
 		AND NOT EXISTS (SELECT 1 FROM tapis_deliveries d WHERE d.id = tapis_notifications.id)`)
 	prunePaces = shared(`DELETE FROM tapis_paces WHERE until < ?`)
+	// AddPushSub, RemovePushSub and PushSubs keep browsers' push
+	// subscriptions.
+	AddPushSub = shared(`INSERT INTO tapis_push (endpoint, player, p256dh, auth, lang, created) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (endpoint) DO UPDATE SET player = excluded.player, p256dh = excluded.p256dh, auth = excluded.auth,
+		lang = excluded.lang, created = excluded.created`)
+	RemovePushSub = shared(`DELETE FROM tapis_push WHERE endpoint = ?`)
+	PushSubs      = shared(`SELECT player, endpoint, p256dh, auth, lang, created FROM tapis_push WHERE player = ? ORDER BY created, endpoint`)
 	// Pace takes a turn: a row written is a turn taken (the upsert's
 	// WHERE leaves a turn that has not ended).
 	Pace = shared(`INSERT INTO tapis_paces (player, key, until) VALUES (?, ?, ?)
@@ -261,4 +268,24 @@ func PruneNotifications(ctx context.Context, tx Tx, before time.Time) (int, erro
 	}
 	_, err = tx.Exec(ctx, prunePaces, b)
 	return int(n), err
+}
+
+// AddPushSubArgs are AddPushSub's arguments for p.
+func AddPushSubArgs(p store.PushSub) []any {
+	return []any{p.Endpoint, p.Player, p.P256dh, p.Auth, p.Lang, p.Created.UnixMilli()}
+}
+
+// ScanPushSubs reads PushSubs's rows.
+func ScanPushSubs(rs Rows) ([]store.PushSub, error) {
+	var out []store.PushSub
+	for rs.Next() {
+		var p store.PushSub
+		var created int64
+		if err := rs.Scan(&p.Player, &p.Endpoint, &p.P256dh, &p.Auth, &p.Lang, &created); err != nil {
+			return nil, err
+		}
+		p.Created = time.UnixMilli(created)
+		out = append(out, p)
+	}
+	return out, rs.Err()
 }

@@ -215,3 +215,18 @@ func (s *Store) PruneNotifications(ctx context.Context, before time.Time) (n int
 	})
 	return n, err
 }
+
+// AddPushSub implements store.Notifications.
+func (s *Store) AddPushSub(ctx context.Context, p store.PushSub) error {
+	return s.exec(ctx, sqldb.AddPushSub.SQLite, sqldb.AddPushSubArgs(p)...)
+}
+
+// RemovePushSub implements store.Notifications.
+func (s *Store) RemovePushSub(ctx context.Context, endpoint string) error {
+	return s.exec(ctx, sqldb.RemovePushSub.SQLite, endpoint)
+}
+
+// PushSubs implements store.Notifications.
+func (s *Store) PushSubs(ctx context.Context, player string) ([]store.PushSub, error) {
+	return query(s, ctx, "push subscriptions of "+player, sqldb.ScanPushSubs, sqldb.PushSubs, player)
+}

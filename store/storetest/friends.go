@@ -295,6 +295,26 @@ func testNotifications(t *testing.T, bk Backend) {
 		t.Fatalf("a notification with a delivery waiting was pruned: %v", got)
 	}
 
+	// Push subscriptions, by endpoint.
+	sub := func(player, endpoint string, at int64) store.PushSub {
+		return store.PushSub{Player: player, Endpoint: endpoint, P256dh: "k" + endpoint, Auth: "a" + endpoint, Lang: "fr", Created: ms(at)}
+	}
+	must(t, s.AddPushSub(ctx, sub("p1", "https://push.test/2", 20)))
+	must(t, s.AddPushSub(ctx, sub("p1", "https://push.test/1", 10)))
+	must(t, s.AddPushSub(ctx, sub("p2", "https://push.test/3", 5)))
+	// The same browser, signed in as another player now.
+	must(t, s.AddPushSub(ctx, sub("p2", "https://push.test/2", 30)))
+	subs, err := s.PushSubs(ctx, "p1")
+	must(t, err)
+	if !reflect.DeepEqual(subs, []store.PushSub{sub("p1", "https://push.test/1", 10)}) {
+		t.Fatalf("subscriptions %+v", subs)
+	}
+	must(t, s.RemovePushSub(ctx, "https://push.test/3"))
+	must(t, s.RemovePushSub(ctx, "https://push.test/3"))
+	if ps, err := s.PushSubs(ctx, "p2"); err != nil || !reflect.DeepEqual(ps, []store.PushSub{sub("p2", "https://push.test/2", 30)}) {
+		t.Fatalf("subscriptions %+v %v", ps, err)
+	}
+
 	// Paces: a turn taken holds until it ends, per player and key.
 	for _, c := range []struct {
 		player, key string

@@ -66,3 +66,14 @@ CREATE TABLE tapis_paces (
 	until  bigint NOT NULL,
 	PRIMARY KEY (player, key)
 );
+
+-- Browsers' Web Push subscriptions, by endpoint.
+CREATE TABLE tapis_push (
+	endpoint text PRIMARY KEY,
+	player   text NOT NULL,
+	p256dh   text NOT NULL,
+	auth     text NOT NULL,
+	lang     text NOT NULL,
+	created  bigint NOT NULL
+);
+CREATE INDEX tapis_push_player ON tapis_push (player, created);

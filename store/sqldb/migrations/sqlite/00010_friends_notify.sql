@@ -72,3 +72,14 @@ CREATE TABLE tapis_paces (
 	until  INTEGER NOT NULL,
 	PRIMARY KEY (player, key)
 ) WITHOUT ROWID;
+
+-- Browsers' Web Push subscriptions, by endpoint.
+CREATE TABLE tapis_push (
+	endpoint TEXT PRIMARY KEY,
+	player   TEXT NOT NULL,
+	p256dh   TEXT NOT NULL,
+	auth     TEXT NOT NULL,
+	lang     TEXT NOT NULL,
+	created  INTEGER NOT NULL
+);
+CREATE INDEX tapis_push_player ON tapis_push (player, created);
