@@ -142,6 +142,9 @@ const (
 	CodeBadPref = "bad_pref"
 	// CodeBadAddress (400): not an e-mail address.
 	CodeBadAddress = "bad_address"
+	// CodeBadSubscription (400): a push subscription whose endpoint is
+	// not a push service's https URL, or whose keys are not a browser's.
+	CodeBadSubscription = "bad_subscription"
 	// CodeMailFailed (503): the mail server refused the mail or could not
 	// be reached; try again.
 	CodeMailFailed = "mail_failed"

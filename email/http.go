@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"tapis/account"
 	"tapis/api"
 	"tapis/limit"
 	"tapis/store"
@@ -51,15 +52,7 @@ type Address struct {
 // me returns the signed-in player with a username, or answers and
 // returns false.
 func (s *Service) me(w http.ResponseWriter, r *http.Request) (store.Player, bool) {
-	p, ok := s.cfg.Player(r)
-	switch {
-	case !ok:
-		api.Error(w, http.StatusUnauthorized, api.CodeSignedOut, "email: nobody is signed in")
-	case p.Username == "":
-		api.Error(w, http.StatusForbidden, api.CodeNeedsAccount, "email: notifications are for players with a username")
-		ok = false
-	}
-	return p, ok
+	return account.Named(w, r, s.cfg.Player, "email: notifications are for players with a username")
 }
 
 // get answers GET /api/me/email.

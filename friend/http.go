@@ -54,16 +54,7 @@ type List struct {
 // me returns the signed-in player with a username, or answers and
 // returns false.
 func (s *Service) me(w http.ResponseWriter, r *http.Request) (store.Player, bool) {
-	p, ok := s.cfg.Player(r)
-	switch {
-	case !ok:
-		api.Error(w, http.StatusUnauthorized, api.CodeSignedOut, "friend: nobody is signed in")
-		return store.Player{}, false
-	case p.Username == "":
-		api.Error(w, http.StatusForbidden, api.CodeNeedsAccount, "friend: friends are for players with a username")
-		return store.Player{}, false
-	}
-	return p, true
+	return account.Named(w, r, s.cfg.Player, "friend: friends are for players with a username")
 }
 
 // list answers GET /api/me/friends.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"tapis/account"
 	"tapis/api"
 	"tapis/store"
 )
@@ -54,16 +55,7 @@ type Choices struct {
 // me returns the signed-in player with a username, or answers and
 // returns false.
 func (s *Service) me(w http.ResponseWriter, r *http.Request) (store.Player, bool) {
-	p, ok := s.cfg.Player(r)
-	switch {
-	case !ok:
-		api.Error(w, http.StatusUnauthorized, api.CodeSignedOut, "notify: nobody is signed in")
-		return store.Player{}, false
-	case p.Username == "":
-		api.Error(w, http.StatusForbidden, api.CodeNeedsAccount, "notify: notifications are for players with a username")
-		return store.Player{}, false
-	}
-	return p, true
+	return account.Named(w, r, s.cfg.Player, "notify: notifications are for players with a username")
 }
 
 // inbox answers GET /api/me/inbox.

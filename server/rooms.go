@@ -10,6 +10,7 @@ import (
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/notify"
+	"tapis/push"
 	"tapis/rating/leaderboard"
 	"tapis/store"
 )
@@ -43,9 +44,13 @@ func (s *Server) rooms(acc *account.Service) error {
 	s.hall = lobby.New(lobby.Config{Store: s.cfg.Store, Games: s.cfg.Games, Host: s.host, Accounts: acc,
 		AllowCreate: s.guard.AllowCreate, ListedFor: s.cfg.ListedFor, TurnUnit: s.cfg.TurnUnit, Logger: s.log})
 	// Friends and notifications (issue 29): e-mail is a channel when a
-	// mail server is given.
+	// mail server is given, Web Push when a subscriber is.
 	nc := s.cfg.Notify
 	nc.Store, nc.Player, nc.Logger = s.cfg.Store, s.host.Player, s.log
+	nc.Senders = maps.Clone(nc.Senders)
+	if nc.Senders == nil {
+		nc.Senders = map[string]notify.Sender{}
+	}
 	if s.cfg.Mail.SMTP != nil {
 		mc := s.cfg.Mail
 		mc.Store, mc.Key, mc.Player, mc.Network, mc.Logger = s.cfg.Store, s.cfg.Secret, s.host.Player, s.guard.network, s.log
@@ -53,12 +58,16 @@ func (s *Server) rooms(acc *account.Service) error {
 		if err != nil {
 			return err
 		}
-		s.mail = m
-		nc.Senders = maps.Clone(nc.Senders)
-		if nc.Senders == nil {
-			nc.Senders = map[string]notify.Sender{}
+		s.mail, nc.Senders[store.ChannelEmail] = m, m
+	}
+	if s.cfg.Push.Subscriber != "" {
+		pc := s.cfg.Push
+		pc.Store, pc.Secret, pc.Player, pc.Logger = s.cfg.Store, s.cfg.Secret, s.host.Player, s.log
+		p, err := push.New(pc)
+		if err != nil {
+			return err
 		}
-		nc.Senders[store.ChannelEmail] = m
+		s.push, nc.Senders[store.ChannelPush] = p, p
 	}
 	s.notes = notify.New(nc)
 	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,

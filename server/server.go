@@ -25,6 +25,7 @@ import (
 	"tapis/lobby"
 	"tapis/metrics"
 	"tapis/notify"
+	"tapis/push"
 	"tapis/rating/leaderboard"
 	"tapis/store"
 	"tapis/table"
@@ -43,6 +44,9 @@ type Config struct {
 	// email): the mail server, the From address and the site's URL; the
 	// server gives it its store, secret and sessions.
 	Mail email.Config
+	// Push, when its Subscriber is set, sends notifications by Web Push
+	// (package push); the server gives it its store, secret and sessions.
+	Push push.Config
 	// Games are the games offered (default games.All()).
 	Games []game.Game
 	// BotDelay is the least time a bot takes to move, thinking included,
@@ -182,6 +186,7 @@ type Server struct {
 	friends *friend.Service
 	notes   *notify.Service
 	mail    *email.Service // nil without a mail server
+	push    *push.Service  // nil without a subscriber
 	sending sync.WaitGroup
 }
 
@@ -313,6 +318,9 @@ func (s *Server) routes(acc *account.Service) {
 	}
 	if s.mail != nil {
 		s.mail.Routes(m)
+	}
+	if s.push != nil {
+		s.push.Routes(m)
 	}
 	m.HandleFunc("GET /api/games", s.listGames)
 	static := http.FileServerFS(s.cfg.Static)

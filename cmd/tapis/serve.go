@@ -21,6 +21,7 @@ import (
 	"tapis/email"
 	"tapis/limit"
 	"tapis/metrics"
+	"tapis/push"
 	"tapis/server"
 	"tapis/store"
 	"tapis/store/postgres"
@@ -46,7 +47,7 @@ games in --db; with --nats, as one node of a cluster.`)
 	// Notifications by e-mail (issue 29).
 	smtpURL := fl.String("smtp", "", "a mail server's URL, smtp://user:password@host:port (STARTTLS when offered) or smtps://…: notifications by e-mail, for the players who chose them and verified their address (empty: no e-mail); needs --mail-from and --site")
 	mailFrom := fl.String("mail-from", "", "the address mails come from (Tapis <tapis@example.org>)")
-	site := fl.String("site", "", "the site's public URL (https://tapis.example.org), the start of every link in a mail")
+	site := fl.String("site", "", "the site's public URL (https://tapis.example.org), the start of every link in a mail or a push; an https one also turns on notifications by Web Push, signed with a key made from the server's secret")
 	if status, ok := parse(fl, args, stdout, stderr); !ok {
 		return status
 	}
@@ -73,6 +74,9 @@ games in --db; with --nats, as one node of a cluster.`)
 			return 2
 		}
 		cfg.Mail = email.Config{SMTP: u, From: *mailFrom, Site: *site}
+	}
+	if strings.HasPrefix(*site, "https://") {
+		cfg.Push = push.Config{Subscriber: *site, Site: *site}
 	}
 	if *botDelay == 0 {
 		cfg.BotDelay = -1
