@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"time"
 )
@@ -232,4 +233,46 @@ func (m *Memory) BlockedBy(_ context.Context, player string, others []string) ([
 		}
 	}
 	return out, nil
+}
+
+// forget removes what friends and notifications keep of player, whose
+// account is deleted (DeletePlayer, which holds mu): as
+// sqldb.ForgetPlayer does.
+func (m *Memory) forget(player string) {
+	f := m.friends()
+	for k := range f.edges {
+		if k[0] == player || k[1] == player {
+			delete(f.edges, k)
+		}
+	}
+	for k := range f.blocks {
+		if k[0] == player || k[1] == player {
+			delete(f.blocks, k)
+		}
+	}
+	nt := m.notes()
+	nt.order = slices.DeleteFunc(nt.order, func(id string) bool {
+		if nt.notes[id].Player != player {
+			return false
+		}
+		delete(nt.notes, id)
+		for k := range nt.deliveries {
+			if k[0] == id {
+				delete(nt.deliveries, k)
+			}
+		}
+		return true
+	})
+	for k := range nt.prefs {
+		if k[0] == player {
+			delete(nt.prefs, k)
+		}
+	}
+	for k := range nt.paces {
+		if k[0] == player {
+			delete(nt.paces, k)
+		}
+	}
+	delete(nt.emails, player)
+	nt.push = slices.DeleteFunc(nt.push, func(p PushSub) bool { return p.Player == player })
 }

@@ -61,6 +61,24 @@ var (
 	Blockers = shared(`SELECT player FROM tapis_blocks WHERE blocked = ?`)
 )
 
+// ForgetPlayer are the statements that remove what friends and
+// notifications keep of a player whose account is deleted (each takes
+// the player's id once): their friendships, requests and blocks either
+// way, their inbox and its deliveries, their choices, paces, address and
+// browsers' subscriptions. DeletePlayer runs them with its own.
+var ForgetPlayer = []Query{
+	shared(`DELETE FROM tapis_friends WHERE player = ?`),
+	shared(`DELETE FROM tapis_friends WHERE other = ?`),
+	shared(`DELETE FROM tapis_blocks WHERE player = ?`),
+	shared(`DELETE FROM tapis_blocks WHERE blocked = ?`),
+	shared(`DELETE FROM tapis_deliveries WHERE id IN (SELECT id FROM tapis_notifications WHERE player = ?)`),
+	shared(`DELETE FROM tapis_notifications WHERE player = ?`),
+	shared(`DELETE FROM tapis_notify_prefs WHERE player = ?`),
+	shared(`DELETE FROM tapis_paces WHERE player = ?`),
+	shared(`DELETE FROM tapis_emails WHERE player = ?`),
+	shared(`DELETE FROM tapis_push WHERE player = ?`),
+}
+
 // RequestFriend is store.Friends.RequestFriend in tx.
 func RequestFriend(ctx context.Context, tx Tx, from, to string, at time.Time) (string, error) {
 	if state, err := one(ctx, tx, friendState, from, to); err != nil || state != "" {

@@ -413,3 +413,61 @@ func testClaimRace(t *testing.T, bk Backend) {
 		must(t, o.Close())
 	}
 }
+
+// Deleting an account removes what friends and notifications keep of the
+// player: friends, requests and blocks either way, inbox, outbox,
+// choices, address, subscriptions; the others' stay.
+func testForgetPlayer(t *testing.T, bk Backend) {
+	ctx := context.Background()
+	s := fresh(t, bk).open(t)
+	defer s.Close()
+	for _, id := range []string{"p1", "p2", "p3"} {
+		must(t, s.CreatePlayer(ctx, store.Player{ID: id, Name: id, Username: id, UsernameKey: id, Created: ms(1)}))
+	}
+	_, err := s.RequestFriend(ctx, "p1", "p2", ms(1))
+	must(t, err)
+	must(t, s.AcceptFriend(ctx, "p2", "p1", ms(2)))
+	_, err = s.RequestFriend(ctx, "p3", "p1", ms(3))
+	must(t, err)
+	must(t, s.Block(ctx, "p1", "p3", ms(4)))
+	must(t, s.Block(ctx, "p2", "p3", ms(4)))
+	must(t, s.Block(ctx, "p3", "p1", ms(4)))
+	email := []string{store.ChannelEmail}
+	must(t, s.Notify(ctx, note("n1", "p1", 5), email))
+	must(t, s.Notify(ctx, note("n2", "p2", 6), email))
+	must(t, s.SetNotifyPref(ctx, "p1", store.Pref{Kind: store.KindYourTurn, Channel: store.ChannelEmail, On: true}))
+	must(t, s.SetEmail(ctx, store.Email{Player: "p1", Address: "p1@example.org", Lang: "en"}))
+	must(t, s.AddPushSub(ctx, store.PushSub{Player: "p1", Endpoint: "https://push.test/1", P256dh: "k", Auth: "a", Lang: "en", Created: ms(7)}))
+	took, err := s.Pace(ctx, "p1", "k", ms(8), ms(100))
+	must(t, err)
+	if !took {
+		t.Fatal("no pace taken")
+	}
+
+	must(t, s.DeletePlayer(ctx, "p1"))
+	wantRelations(t, s, "p2", "p3:blocked")
+	wantRelations(t, s, "p3")
+	if by, err := s.BlockedBy(ctx, "p1", []string{"p3"}); err != nil || len(by) != 0 {
+		t.Fatalf("blocks of the deleted player kept: %v %v", by, err)
+	}
+	if got := inbox(t, s, "p1", 10); len(got) != 0 {
+		t.Fatalf("inbox of the deleted player %v", got)
+	}
+	if ps, err := s.NotifyPrefs(ctx, "p1"); err != nil || len(ps) != 0 {
+		t.Fatalf("choices of the deleted player %v %v", ps, err)
+	}
+	if _, err := s.Email(ctx, "p1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("address of the deleted player: %v", err)
+	}
+	if subs, err := s.PushSubs(ctx, "p1"); err != nil || len(subs) != 0 {
+		t.Fatalf("subscriptions of the deleted player %v %v", subs, err)
+	}
+	if took, err := s.Pace(ctx, "p1", "k", ms(9), ms(100)); err != nil || !took {
+		t.Fatalf("pace of the deleted player kept: %v %v", took, err)
+	}
+	ds, err := s.ClaimDeliveries(ctx, "a", email, ms(10), ms(20), 10)
+	must(t, err)
+	if got := claimIDs(ds); !reflect.DeepEqual(got, []string{"n2/email"}) {
+		t.Fatalf("deliveries left %v", got)
+	}
+}

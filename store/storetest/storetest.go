@@ -66,6 +66,7 @@ func Run(t *testing.T, b Backend) {
 		{"Friends", testFriends},
 		{"Notifications", testNotifications},
 		{"ClaimRace", testClaimRace},
+		{"ForgetPlayer", testForgetPlayer},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}
