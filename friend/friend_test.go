@@ -199,3 +199,47 @@ func TestOnline(t *testing.T) {
 	c.Conn.CloseNow()
 	servertest.Eventually(t, "bob offline once his socket closed", func() bool { return !online() })
 }
+
+// A player blocked by someone seated at a table cannot sit there: told
+// the table is full, as anyone is; others can; a seat taken before the
+// block is kept.
+func TestBlockedCannotJoin(t *testing.T) {
+	s := servertest.New(t, servertest.Unlimited())
+	ann, _ := s.SignUp("Ann", "ann")
+	bob, _ := s.SignUp("Bob", "bob")
+	cat, _ := s.SignUp("Cat", "cat")
+	var tab servertest.Seat
+	bob.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "", "", ""}}, &tab)
+	cat.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/blocks", map[string]string{"username": "ann"}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/blocks", map[string]string{"username": "cat"}, nil)
+	if st, c := code(ann, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}); st != 409 || c != "full" {
+		t.Fatalf("a blocked player joining: %d %s", st, c)
+	}
+	// Cat sat before the block: her seat is hers still.
+	var again servertest.Seat
+	cat.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, &again)
+	if again.Seat != 1 {
+		t.Fatalf("cat's seat after the block: %d", again.Seat)
+	}
+	dan, _ := s.SignUp("Dan", "dan")
+	dan.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
+	bob.Must(http.StatusOK, "DELETE", "/api/me/blocks/"+friendID(t, bob, "ann"), nil, nil)
+	ann.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
+}
+
+// friendID is the id of the player username in p's list.
+func friendID(t *testing.T, p *servertest.Person, username string) string {
+	t.Helper()
+	var l friend.List
+	p.Must(http.StatusOK, "GET", "/api/me/friends", nil, &l)
+	for _, g := range [][]friend.Person{l.Friends, l.Incoming, l.Outgoing, l.Blocked} {
+		for _, pp := range g {
+			if pp.Username == username {
+				return pp.ID
+			}
+		}
+	}
+	t.Fatalf("%s not in the list", username)
+	return ""
+}
