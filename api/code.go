@@ -137,6 +137,11 @@ const (
 	CodeSelf = "self"
 	// CodeNoRequest (404): no friend request from that player to accept.
 	CodeNoRequest = "no_request"
+	// CodeNotFriends (403): invitations are for friends.
+	CodeNotFriends = "not_friends"
+	// CodeNotSeated (403): an invitation to a table where the inviter
+	// does not sit.
+	CodeNotSeated = "not_seated"
 	// CodeBadPref (400): a notification kind or channel that does not
 	// exist.
 	CodeBadPref = "bad_pref"

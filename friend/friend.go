@@ -24,7 +24,16 @@ type Store interface {
 	// Player and PlayerByUsername are store.Players'.
 	Player(ctx context.Context, id string) (store.Player, error)
 	PlayerByUsername(ctx context.Context, key string) (store.Player, error)
+	// Load is store.Store's: the table a friend is invited to.
+	Load(ctx context.Context, table string) (store.Saved, error)
+	// Pace is store.Notifications': one invitation per friend and table
+	// per InviteEvery.
+	Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error)
 }
+
+// InviteEvery is how often one player may invite one friend to one
+// table: what comes sooner is answered alike and notifies nobody.
+const InviteEvery = time.Hour
 
 // Presence says which players are online now (connected to a table or
 // the site), for the friends list. A server without one shows nobody's.

@@ -243,3 +243,53 @@ func friendID(t *testing.T, p *servertest.Person, username string) string {
 	t.Fatalf("%s not in the list", username)
 	return ""
 }
+
+// A player seated at a table invites a friend: the friend's inbox has
+// the invitation, whose table they can join; again within the hour, no
+// second one. Strangers, tables one does not sit at, tables over are
+// refused.
+func TestInvite(t *testing.T) {
+	s := servertest.New(t, servertest.Unlimited())
+	ann, annID := s.SignUp("Ann", "ann")
+	bob, bobID := s.SignUp("Bob", "bob")
+	s.SignUp("Cat", "cat")
+	ann.Must(http.StatusOK, "POST", "/api/me/friends", map[string]string{"username": "bob"}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/friends/"+annID+"/accept", nil, nil)
+	var tab servertest.Seat
+	ann.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "cabo", "players": 2, "bots": []string{"", ""}}, &tab)
+	other := s.Create("cabo", []string{"", ""}, "Zoe", "")
+
+	for _, c := range []struct {
+		body   map[string]string
+		status int
+		code   string
+	}{
+		{map[string]string{"table": tab.Table, "username": "cat"}, 403, "not_friends"},
+		{map[string]string{"table": other.Table, "username": "bob"}, 403, "not_seated"},
+		{map[string]string{"table": "nosuchtable", "username": "bob"}, 404, "no_table"},
+		{map[string]string{"table": tab.Table, "username": "nobody"}, 404, "no_player"},
+	} {
+		if st, code := code(ann, "POST", "/api/me/invitations", c.body); st != c.status || code != c.code {
+			t.Errorf("%v: %d %s, want %d %s", c.body, st, code, c.status, c.code)
+		}
+	}
+	ann.Must(http.StatusOK, "POST", "/api/me/invitations", map[string]string{"table": tab.Table, "player": bobID}, nil)
+	ann.Must(http.StatusOK, "POST", "/api/me/invitations", map[string]string{"table": tab.Table, "username": "bob"}, nil)
+	var in struct {
+		Items []struct {
+			Kind    string
+			Payload map[string]string
+		}
+	}
+	bob.Must(http.StatusOK, "GET", "/api/me/inbox", nil, &in)
+	var invites []map[string]string
+	for _, it := range in.Items {
+		if it.Kind == "invitation" {
+			invites = append(invites, it.Payload)
+		}
+	}
+	if len(invites) != 1 || invites[0]["table"] != tab.Table || invites[0]["game"] != "cabo" || invites[0]["name"] != "Ann" {
+		t.Fatalf("invitations in bob's inbox: %v", invites)
+	}
+	bob.Must(http.StatusOK, "POST", "/api/tables/"+invites[0]["table"]+"/join", map[string]any{}, nil)
+}

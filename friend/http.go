@@ -20,6 +20,7 @@ import (
 //	DELETE /api/me/friends/{id}           remove a friend, or withdraw one's request
 //	POST   /api/me/blocks                 {"username"} or {"player"}: block a player
 //	DELETE /api/me/blocks/{id}            lift a block
+//	POST   /api/me/invitations            {"table","username" or "player"}: invite a friend to a table (invite.go)
 //
 // Every write answers the list as GET does. They are for signed-in
 // players with a username; the POSTs need account.SameOrigin in front.
@@ -31,6 +32,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/me/friends/{id}", s.unfriend)
 	mux.HandleFunc("POST /api/me/blocks", s.block)
 	mux.HandleFunc("DELETE /api/me/blocks/{id}", s.unblock)
+	mux.HandleFunc("POST /api/me/invitations", s.invite)
 }
 
 // Person is another player in the list.
@@ -103,14 +105,20 @@ type target struct {
 }
 
 // other reads the player a body names (by username, or by id where
-// byID), refusing oneself, or answers and returns false. A player
-// without a username is not found by id either: they have no friends
-// list, and cannot be blocked before they can ask anything.
+// byID) and looks them up (lookup), or answers and returns false.
 func (s *Service) other(w http.ResponseWriter, r *http.Request, me store.Player, byID bool) (store.Player, bool) {
 	var b target
 	if !api.Read(w, r, &b) {
 		return store.Player{}, false
 	}
+	return s.lookup(w, r, me, b, byID)
+}
+
+// lookup finds the player b names, refusing oneself, or answers and
+// returns false. A player without a username is not found by id either:
+// they have no friends list, and cannot be blocked before they can ask
+// anything.
+func (s *Service) lookup(w http.ResponseWriter, r *http.Request, me store.Player, b target, byID bool) (store.Player, bool) {
 	var o store.Player
 	var err error
 	switch {
