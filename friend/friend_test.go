@@ -293,3 +293,64 @@ func TestInvite(t *testing.T) {
 	}
 	bob.Must(http.StatusOK, "POST", "/api/tables/"+invites[0]["table"]+"/join", map[string]any{}, nil)
 }
+
+// Between two players with a block, either way, no chat line passes:
+// each sees their own, the others see both; a page opened after the
+// block gets the chat's history without the other's lines.
+func TestBlockedChat(t *testing.T) {
+	s := servertest.New(t, servertest.Unlimited())
+	ann, _ := s.SignUp("Ann", "ann")
+	bob, _ := s.SignUp("Bob", "bob")
+	cat, _ := s.SignUp("Cat", "cat")
+	var tab servertest.Seat
+	bob.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "", "", ""}}, &tab)
+	ann.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
+	cat.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/blocks", map[string]string{"username": "ann"}, nil)
+	ca, cb, cc := ann.Dial(tab.Table), bob.Dial(tab.Table), cat.Dial(tab.Table)
+	say := func(c *servertest.Client, text string) {
+		c.Send(map[string]any{"type": "chat", "text": text})
+	}
+	next := func(c *servertest.Client) string { return c.NextChat("chat").Line.Text }
+	say(ca, "from ann")
+	if got := next(ca); got != "from ann" {
+		t.Fatalf("ann's own line: %q", got)
+	}
+	if got := next(cc); got != "from ann" {
+		t.Fatalf("cat got %q", got)
+	}
+	say(cb, "from bob")
+	if got := next(cb); got != "from bob" {
+		t.Fatalf("bob's own line: %q", got)
+	}
+	if got := next(cc); got != "from bob" {
+		t.Fatalf("cat got %q", got)
+	}
+	say(cc, "from cat")
+	// The next line Bob gets is Cat's: Ann's never came; and the next
+	// Ann gets is Cat's: Bob's never came.
+	if got := next(cb); got != "from cat" {
+		t.Fatalf("bob got %q, want cat's line (ann's must not reach him)", got)
+	}
+	if got := next(ca); got != "from cat" {
+		t.Fatalf("ann got %q, want cat's line (bob's must not reach her)", got)
+	}
+	// A page Ann opens now: the history without Bob's line.
+	ca2 := ann.Dial(tab.Table)
+	h := ca2.NextChat("chat_history")
+	var texts []string
+	for _, l := range h.Lines {
+		texts = append(texts, l.Text)
+	}
+	if !reflect.DeepEqual(texts, []string{"from ann", "from cat"}) {
+		t.Fatalf("ann's history %v", texts)
+	}
+	cc2 := cat.Dial(tab.Table)
+	texts = nil
+	for _, l := range cc2.NextChat("chat_history").Lines {
+		texts = append(texts, l.Text)
+	}
+	if !reflect.DeepEqual(texts, []string{"from ann", "from bob", "from cat"}) {
+		t.Fatalf("cat's history %v", texts)
+	}
+}

@@ -69,6 +69,10 @@ type Friends interface {
 	// BlockedBy returns which of others blocked player: for a table's
 	// seats, an invitation's target, a chat's readers.
 	BlockedBy(ctx context.Context, player string, others []string) ([]string, error)
+	// Blocks returns the players with a block between them and player,
+	// either way, in no set order: whose chat lines player does not see,
+	// and who does not see theirs.
+	Blocks(ctx context.Context, player string) ([]string, error)
 }
 
 // SortRelations puts relations in Relations' order: by name, id and
@@ -275,4 +279,23 @@ func (m *Memory) forget(player string) {
 	}
 	delete(nt.emails, player)
 	nt.push = slices.DeleteFunc(nt.push, func(p PushSub) bool { return p.Player == player })
+}
+
+// Blocks implements Friends.
+func (m *Memory) Blocks(_ context.Context, player string) ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	var out []string
+	for k := range m.friends().blocks {
+		switch {
+		case k[0] == player && !slices.Contains(out, k[1]):
+			out = append(out, k[1])
+		case k[1] == player && !slices.Contains(out, k[0]):
+			out = append(out, k[0])
+		}
+	}
+	return out, nil
 }

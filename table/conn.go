@@ -43,6 +43,10 @@ type conn struct {
 	// welcome is the connection's first message, which attach builds
 	// and serveWS encodes and sends, off the table's goroutine.
 	welcome *wire.Welcome[any]
+	// blocks are the players with a block between them and player,
+	// either way, as they were when the socket opened: none of their
+	// chat lines reaches this connection, nor its lines them (blocks.go).
+	blocks map[string]bool
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -113,7 +117,7 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
-	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID}
+	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID, blocks: s.blocksOf(ctx, p.ID)}
 	c.chatWho, c.chatNet = s.chatKeys(r, t.id, seat, p.ID)
 	if seat < 0 {
 		// A signed-in spectator chats under their player's name.

@@ -110,6 +110,11 @@ func (p *Store) BlockedBy(ctx context.Context, player string, others []string) (
 	return slices.DeleteFunc(all, func(b string) bool { return !slices.Contains(others, b) }), nil
 }
 
+// Blocks implements store.Friends.
+func (p *Store) Blocks(ctx context.Context, player string) ([]string, error) {
+	return query(p, ctx, "blocks of "+player, sqldb.ScanStrings, sqldb.Blocks.Postgres, player, player)
+}
+
 // Notify implements store.Notifications.
 func (p *Store) Notify(ctx context.Context, n store.Notification, channels []string) error {
 	err := p.inTx(ctx, "notification", func(tx sqldb.Tx) error { return sqldb.Notify(ctx, tx, n, channels) })

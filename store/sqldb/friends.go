@@ -59,6 +59,8 @@ var (
 		WHERE b.player = ? AND NOT p.deleted`)
 	// Blockers is who blocked a player.
 	Blockers = shared(`SELECT player FROM tapis_blocks WHERE blocked = ?`)
+	// Blocks is who has a block with a player, either way.
+	Blocks = shared(`SELECT blocked FROM tapis_blocks WHERE player = ? UNION SELECT player FROM tapis_blocks WHERE blocked = ?`)
 )
 
 // ForgetPlayer are the statements that remove what friends and

@@ -118,6 +118,11 @@ func (s *Store) BlockedBy(ctx context.Context, player string, others []string) (
 	return slices.DeleteFunc(all, func(b string) bool { return !slices.Contains(others, b) }), nil
 }
 
+// Blocks implements store.Friends.
+func (s *Store) Blocks(ctx context.Context, player string) ([]string, error) {
+	return query(s, ctx, "blocks of "+player, sqldb.ScanStrings, sqldb.Blocks, player, player)
+}
+
 // Notify implements store.Notifications.
 func (s *Store) Notify(ctx context.Context, n store.Notification, channels []string) error {
 	err := s.inTx(ctx, "notification", func(tx sqldb.Tx) error { return sqldb.Notify(ctx, tx, n, channels) })

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -120,6 +121,16 @@ func testFriends(t *testing.T, bk Backend) {
 	if by, err := s.BlockedBy(ctx, "p2", []string{"p1"}); err != nil || len(by) != 0 {
 		t.Fatalf("blocking is one way: %v %v", by, err)
 	}
+	must(t, s.Block(ctx, "p3", "p2", ms(45)))
+	for player, want := range map[string][]string{"p1": {"p2"}, "p2": {"p1", "p3"}, "p3": {"p2"}, "p4": nil} {
+		got, err := s.Blocks(ctx, player)
+		must(t, err)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("blocks of %s: %v, want %v", player, got, want)
+		}
+	}
+	must(t, s.Unblock(ctx, "p3", "p2"))
 	must(t, s.Unblock(ctx, "p2", "p1"))
 	must(t, s.Unblock(ctx, "p2", "p1"))
 	wantRelations(t, s, "p2")
