@@ -204,12 +204,7 @@ func TestOnline(t *testing.T) {
 // the table is full, as anyone is; others can; a seat taken before the
 // block is kept.
 func TestBlockedCannotJoin(t *testing.T) {
-	s := servertest.New(t, servertest.Unlimited())
-	ann, _ := s.SignUp("Ann", "ann")
-	bob, _ := s.SignUp("Bob", "bob")
-	cat, _ := s.SignUp("Cat", "cat")
-	var tab servertest.Seat
-	bob.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "", "", ""}}, &tab)
+	s, ann, bob, cat, tab := bobsTable(t)
 	cat.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
 	bob.Must(http.StatusOK, "POST", "/api/me/blocks", map[string]string{"username": "ann"}, nil)
 	bob.Must(http.StatusOK, "POST", "/api/me/blocks", map[string]string{"username": "cat"}, nil)
@@ -298,12 +293,7 @@ func TestInvite(t *testing.T) {
 // each sees their own, the others see both; a page opened after the
 // block gets the chat's history without the other's lines.
 func TestBlockedChat(t *testing.T) {
-	s := servertest.New(t, servertest.Unlimited())
-	ann, _ := s.SignUp("Ann", "ann")
-	bob, _ := s.SignUp("Bob", "bob")
-	cat, _ := s.SignUp("Cat", "cat")
-	var tab servertest.Seat
-	bob.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "", "", ""}}, &tab)
+	_, ann, bob, cat, tab := bobsTable(t)
 	ann.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
 	cat.Must(http.StatusOK, "POST", "/api/tables/"+tab.Table+"/join", map[string]any{}, nil)
 	bob.Must(http.StatusOK, "POST", "/api/me/blocks", map[string]string{"username": "ann"}, nil)
@@ -353,4 +343,15 @@ func TestBlockedChat(t *testing.T) {
 	if !reflect.DeepEqual(texts, []string{"from ann", "from bob", "from cat"}) {
 		t.Fatalf("cat's history %v", texts)
 	}
+}
+
+// bobsTable starts a server where Ann, Bob and Cat have accounts, and Bob
+// a Papayoo table of four people, waiting.
+func bobsTable(t *testing.T) (s *servertest.Server, ann, bob, cat *servertest.Person, tab servertest.Seat) {
+	s = servertest.New(t, servertest.Unlimited())
+	ann, _ = s.SignUp("Ann", "ann")
+	bob, _ = s.SignUp("Bob", "bob")
+	cat, _ = s.SignUp("Cat", "cat")
+	bob.Must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "", "", ""}}, &tab)
+	return s, ann, bob, cat, tab
 }
