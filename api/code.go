@@ -127,6 +127,32 @@ const (
 	CodeClaimed = "claimed"
 	// CodeGuest (409): a guest has no password to change.
 	CodeGuest = "guest"
+
+	// Friends and notifications (issue 29; packages friend, notify).
+
+	// CodeNeedsAccount (403): friends and notifications are for signed-in
+	// players with a username.
+	CodeNeedsAccount = "needs_account"
+	// CodeSelf (400): a friend request to, or a block of, oneself.
+	CodeSelf = "self"
+	// CodeNoRequest (404): no friend request from that player to accept.
+	CodeNoRequest = "no_request"
+	// CodeNotFriends (403): invitations are for friends.
+	CodeNotFriends = "not_friends"
+	// CodeNotSeated (403): an invitation to a table where the inviter
+	// does not sit.
+	CodeNotSeated = "not_seated"
+	// CodeBadPref (400): a notification kind or channel that does not
+	// exist.
+	CodeBadPref = "bad_pref"
+	// CodeBadAddress (400): not an e-mail address.
+	CodeBadAddress = "bad_address"
+	// CodeBadSubscription (400): a push subscription whose endpoint is
+	// not a push service's https URL, or whose keys are not a browser's.
+	CodeBadSubscription = "bad_subscription"
+	// CodeMailFailed (503): the mail server refused the mail or could not
+	// be reached; try again.
+	CodeMailFailed = "mail_failed"
 )
 
 // The reasons the server itself gives (Refusal.Reason), besides those of

@@ -1,11 +1,18 @@
 package server
 
 import (
+	"maps"
+
 	"tapis/account"
+	"tapis/email"
+	"tapis/friend"
 	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
+	"tapis/notify"
+	"tapis/push"
 	"tapis/rating/leaderboard"
+	"tapis/store"
 )
 
 // The rooms live in packages of their own, each with its routes (as
@@ -23,7 +30,7 @@ const (
 
 // rooms builds the services of the rooms; New calls it once the guard
 // and the table host are made.
-func (s *Server) rooms(acc *account.Service) {
+func (s *Server) rooms(acc *account.Service) error {
 	s.history = history.New(history.Config{Store: s.cfg.Store, Games: s.cfg.Games,
 		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Logger: s.log})
 	names := make([]string, 0, len(s.cfg.Games))
@@ -36,4 +43,34 @@ func (s *Server) rooms(acc *account.Service) {
 	// changes (SeatChanges).
 	s.hall = lobby.New(lobby.Config{Store: s.cfg.Store, Games: s.cfg.Games, Host: s.host, Accounts: acc,
 		AllowCreate: s.guard.AllowCreate, ListedFor: s.cfg.ListedFor, TurnUnit: s.cfg.TurnUnit, Logger: s.log})
+	// Friends and notifications (issue 29): e-mail is a channel when a
+	// mail server is given, Web Push when a subscriber is.
+	nc := s.cfg.Notify
+	nc.Store, nc.Player, nc.Logger = s.cfg.Store, s.host.Player, s.log
+	nc.Senders = maps.Clone(nc.Senders)
+	if nc.Senders == nil {
+		nc.Senders = map[string]notify.Sender{}
+	}
+	if s.cfg.Mail.SMTP != nil {
+		mc := s.cfg.Mail
+		mc.Store, mc.Key, mc.Player, mc.Network, mc.Logger = s.cfg.Store, s.cfg.Secret, s.host.Player, s.guard.network, s.log
+		m, err := email.New(mc)
+		if err != nil {
+			return err
+		}
+		s.mail, nc.Senders[store.ChannelEmail] = m, m
+	}
+	if s.cfg.Push.Subscriber != "" {
+		pc := s.cfg.Push
+		pc.Store, pc.Secret, pc.Player, pc.Logger = s.cfg.Store, s.cfg.Secret, s.host.Player, s.log
+		p, err := push.New(pc)
+		if err != nil {
+			return err
+		}
+		s.push, nc.Senders[store.ChannelPush] = p, p
+	}
+	s.notes = notify.New(nc)
+	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
+		Presence: s.host, Notifier: s.notes, Logger: s.log})
+	return nil
 }

@@ -12,15 +12,20 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"tapis/account"
 	"tapis/cluster"
+	"tapis/email"
+	"tapis/friend"
 	"tapis/game"
 	"tapis/history"
 	"tapis/limit"
 	"tapis/lobby"
 	"tapis/metrics"
+	"tapis/notify"
+	"tapis/push"
 	"tapis/rating/leaderboard"
 	"tapis/store"
 	"tapis/table"
@@ -31,6 +36,17 @@ import (
 type Config struct {
 	// Store keeps the tables; required.
 	Store store.Store
+	// Notify sets up notifications (package notify, issue 29): the
+	// channels' Senders (none: the inbox only) and the outbox's timings;
+	// the server gives it its store, sessions and logger.
+	Notify notify.Config
+	// Mail, when its SMTP is set, sends notifications by e-mail (package
+	// email): the mail server, the From address and the site's URL; the
+	// server gives it its store, secret and sessions.
+	Mail email.Config
+	// Push, when its Subscriber is set, sends notifications by Web Push
+	// (package push); the server gives it its store, secret and sessions.
+	Push push.Config
 	// Games are the games offered (default games.All()).
 	Games []game.Game
 	// BotDelay is the least time a bot takes to move, thinking included,
@@ -164,6 +180,14 @@ type Server struct {
 	history *history.Service
 	board   *leaderboard.Service
 	hall    *lobby.Service
+	// friends is the friends list, notes the notifications (packages
+	// friend and notify, issue 29); sending is done when the outbox's
+	// sender has stopped.
+	friends *friend.Service
+	notes   *notify.Service
+	mail    *email.Service // nil without a mail server
+	push    *push.Service  // nil without a subscriber
+	sending sync.WaitGroup
 }
 
 // New starts a server whose tables live until ctx is cancelled. It rebuilds
@@ -221,12 +245,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.rooms(acc)
+	if err := s.rooms(acc); err != nil {
+		return nil, err
+	}
 	s.routes(acc)
 	if err := host.Start(acc, s); err != nil {
 		return nil, err
 	}
 	go s.hall.Run(ctx, cfg.QueueEvery)
+	s.sending.Go(func() { s.notes.Run(ctx) })
 	return s, nil
 }
 
@@ -244,7 +271,10 @@ func hostConfig(cfg *Config) table.Config {
 
 // Wait returns once every table's goroutine has stopped (after the
 // context given to New is cancelled).
-func (s *Server) Wait() { s.host.Wait() }
+func (s *Server) Wait() {
+	s.host.Wait()
+	s.sending.Wait()
+}
 
 // Timeouts bound how long a client may hold an HTTP connection by sending
 // its request slowly or keeping it idle (HTTPServer). WebSockets lift the
@@ -283,8 +313,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) routes(acc *account.Service) {
 	m := http.NewServeMux()
 	// The rooms that register their own routes (rooms.go).
-	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history} {
+	for _, room := range []interface{ Routes(*http.ServeMux) }{acc, s.host, s.hall, s.board, s.history, s.friends, s.notes} {
 		room.Routes(m)
+	}
+	if s.mail != nil {
+		s.mail.Routes(m)
+	}
+	if s.push != nil {
+		s.push.Routes(m)
 	}
 	m.HandleFunc("GET /api/games", s.listGames)
 	static := http.FileServerFS(s.cfg.Static)

@@ -32,6 +32,10 @@ type Memory struct {
 	ls memoryLeases
 	// secret is the server's (secret.go), made on first use.
 	secret []byte
+	// fr and nt are the friends and notifications (friends.go,
+	// notify.go), made on first use.
+	fr memoryFriends
+	nt memoryNotes
 }
 
 // NewMemory returns an empty Memory store.

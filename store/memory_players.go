@@ -187,6 +187,7 @@ func (m *Memory) DeletePlayer(_ context.Context, id string) error {
 	}
 	pp := m.people()
 	p.Name, p.Username, p.UsernameKey, p.Password, p.Deleted = "", "", "", "", true
+	m.forget(id) // friends and notifications (friends.go)
 	for h, s := range pp.sessions {
 		if s.Player == id {
 			delete(pp.sessions, h)

@@ -122,6 +122,8 @@ type Store interface {
 	Chats
 	Ratings
 	Secrets
+	Friends
+	Notifications
 
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.

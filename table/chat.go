@@ -127,10 +127,13 @@ func (t *table) chat(c *conn, m clientMsg) {
 	if cl.Spectator {
 		cl.From = chatID(c)
 	}
-	t.talk.Add(cl)
+	t.talk.Add(cl, c.player)
 	b := codec.Encode(wire.Chat{Type: wire.TypeChat, Line: cl})
 	for o := range t.conns {
-		t.send(o, b)
+		// A block between the two: the line does not pass (blocks.go).
+		if !apart(c, o) {
+			t.send(o, b)
+		}
 	}
 }
 
@@ -153,7 +156,7 @@ func (t *table) loadChat() {
 // chatHistory sends a connection that attaches the last lines, if any.
 func (t *table) chatHistory(c *conn) {
 	t.loadChat()
-	if b := t.talk.History(); b != nil {
+	if b := t.talk.History(c.blocks); b != nil {
 		t.send(c, b)
 	}
 }

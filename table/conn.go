@@ -46,6 +46,10 @@ type conn struct {
 	// pace is how fast its person wants the bots to play (pace.go); it
 	// belongs to the table's goroutine.
 	pace pace
+	// blocks are the players with a block between them and player,
+	// either way, as they were when the socket opened: none of their
+	// chat lines reaches this connection, nor its lines them (blocks.go).
+	blocks map[string]bool
 }
 
 // outQueue is how many messages may wait for a slow client before it is
@@ -116,7 +120,7 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
-	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID}
+	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID, blocks: s.blocksOf(ctx, p.ID)}
 	c.chatWho, c.chatNet = s.chatKeys(r, t.id, seat, p.ID)
 	if seat < 0 {
 		// A signed-in spectator chats under their player's name.
@@ -127,6 +131,9 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attached = true
+	// Online while the socket is open (issue 29: the friends list).
+	s.online.add(p.ID, 1)
+	defer s.online.add(p.ID, -1)
 	// The welcome first, before the writer sends what the table queued.
 	wctx, wcancel := context.WithTimeout(ctx, socket.WriteTimeout)
 	err = ws.Write(wctx, websocket.MessageText, codec.Encode(c.welcome))

@@ -185,6 +185,8 @@ type Host struct {
 	// lobbyGen counts the seat changes at this node's tables, so that
 	// the lobby's list is read again at once (SeatChanges).
 	lobbyGen atomic.Int64
+	// online counts the players' open sockets (online.go, issue 29).
+	online   online
 	games    map[string]game.Game
 	memRules map[string]func(game.Event) any // the games' memory rules (recall.go)
 	guard    Guard

@@ -317,6 +317,11 @@ func (s *Host) joinTable(w http.ResponseWriter, r *http.Request) {
 	if !s.guard.AllowJoin(w, r) {
 		return
 	}
+	// Blocked by someone seated: told the table is full (blocks.go).
+	if s.blockedJoin(r.Context(), t, player) {
+		api.Error(w, http.StatusConflict, api.CodeFull, errFull.Error())
+		return
+	}
 	var seat game.Seat
 	var token string
 	var err error

@@ -18,8 +18,10 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"tapis/cluster"
+	"tapis/email"
 	"tapis/limit"
 	"tapis/metrics"
+	"tapis/push"
 	"tapis/server"
 	"tapis/store"
 	"tapis/store/postgres"
@@ -42,6 +44,10 @@ games in --db; with --nats, as one node of a cluster.`)
 	natsURL := fl.String("nats", "", "a NATS server's URL (nats://host:4222): this node joins the cluster of every node given the same NATS and --db, which must then be PostgreSQL (empty: a single node)")
 	node := fl.String("node", "", "this node's id in the cluster, unique (empty: a random one)")
 	leaseTTL := fl.Duration("lease-ttl", 5*time.Second, "in a cluster, how long a table's lease lasts unless its owner renews it: how long a table waits for a paused or cut-off owner")
+	// Notifications by e-mail (issue 29).
+	smtpURL := fl.String("smtp", "", "a mail server's URL, smtp://user:password@host:port (STARTTLS when offered) or smtps://…: notifications by e-mail, for the players who chose them and verified their address (empty: no e-mail); needs --mail-from and --site")
+	mailFrom := fl.String("mail-from", "", "the address mails come from (Tapis <tapis@example.org>)")
+	site := fl.String("site", "", "the site's public URL (https://tapis.example.org), the start of every link in a mail or a push; an https one also turns on notifications by Web Push, signed with a key made from the server's secret")
 	if status, ok := parse(fl, args, stdout, stderr); !ok {
 		return status
 	}
@@ -58,6 +64,20 @@ games in --db; with --nats, as one node of a cluster.`)
 	defer stop()
 	cfg := server.Config{BotDelay: *botDelay, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon,
 		Thinkers: *searches, LeaseTTL: *leaseTTL}
+	if *smtpURL != "" {
+		u, err := email.ParseURL(*smtpURL)
+		if err == nil && (*mailFrom == "" || *site == "") {
+			err = errors.New("--smtp needs --mail-from and --site")
+		}
+		if err != nil {
+			fail(stderr, "serve", "--smtp: %v", err)
+			return 2
+		}
+		cfg.Mail = email.Config{SMTP: u, From: *mailFrom, Site: *site}
+	}
+	if strings.HasPrefix(*site, "https://") {
+		cfg.Push = push.Config{Subscriber: *site, Site: *site}
+	}
 	if *botDelay == 0 {
 		cfg.BotDelay = -1
 	}

@@ -157,12 +157,16 @@ func (p *Store) DeletePlayer(ctx context.Context, id string) error {
 		case tag.RowsAffected() != 1:
 			return store.ErrNotFound
 		}
-		for _, q := range []string{
+		qs := []string{
 			sqldb.DeletePlayerSessions.Postgres,
 			sqldb.ForgetSeatNames.Postgres,
 			sqldb.ForgetChatNames.Postgres,
 			sqldb.LeaveQueue.Postgres,
-		} {
+		}
+		for _, q := range sqldb.ForgetPlayer {
+			qs = append(qs, q.Postgres)
+		}
+		for _, q := range qs {
 			if _, err := tx.Exec(ctx, q, id); err != nil {
 				return p.fail(err, "deleting player %s", id)
 			}

@@ -94,12 +94,21 @@ func (s *Store) SetPassword(ctx context.Context, id, password string) error {
 func (s *Store) DeletePlayer(ctx context.Context, id string) error {
 	return s.do(ctx, op{one: true, refused: store.ErrNotFound,
 		query: `UPDATE tapis_players SET name = '', username = '', username_key = '', password = '', deleted = 1 WHERE id = ?`, args: []any{id},
-		with: []op{
+		with: append([]op{
 			{query: sqldb.DeletePlayerSessions.SQLite, args: []any{id}},
 			{query: sqldb.ForgetSeatNames.SQLite, args: []any{id}},
 			{query: sqldb.ForgetChatNames.SQLite, args: []any{id}},
 			{query: sqldb.LeaveQueue.SQLite, args: []any{id}},
-		}})
+		}, forgetOps(id)...)})
+}
+
+// forgetOps are the writes of sqldb.ForgetPlayer for player id.
+func forgetOps(id string) []op {
+	ops := make([]op, len(sqldb.ForgetPlayer))
+	for i, q := range sqldb.ForgetPlayer {
+		ops[i] = op{query: q.SQLite, args: []any{id}}
+	}
+	return ops
 }
 
 // PlayerTables implements store.Players.

@@ -63,6 +63,10 @@ func Run(t *testing.T, b Backend) {
 		{"RatedTableRoundTrip", testRatedTableRoundTrip},
 		{"Secret", testSecret},
 		{"SecretRace", testSecretRace},
+		{"Friends", testFriends},
+		{"Notifications", testNotifications},
+		{"ClaimRace", testClaimRace},
+		{"ForgetPlayer", testForgetPlayer},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}

@@ -18,6 +18,7 @@ package chat
 
 import (
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -94,8 +95,11 @@ type Room struct {
 	// (read); enc is their chat_history message, encoded once for every
 	// connection that attaches until the next line.
 	lines []wire.ChatLine
-	read  bool
-	enc   []byte
+	// from is the player who wrote each line ("" for none), for the
+	// blocks (History).
+	from []string
+	read bool
+	enc  []byte
 	// muted holds the spectators the host muted, by their writer's id.
 	muted map[string]bool
 	// conns counts the connections attached so far, to number them.
@@ -109,28 +113,47 @@ func (r *Room) Read() bool { return r.read }
 // Fill keeps lines, the last ones the store holds.
 func (r *Room) Fill(lines []store.Line) {
 	r.lines = make([]wire.ChatLine, 0, len(lines))
+	r.from = make([]string, 0, len(lines))
 	for _, l := range lines {
 		r.lines = append(r.lines, LineOf(l))
+		r.from = append(r.from, l.Player)
 	}
 	r.read, r.enc = true, nil
 }
 
-// Add keeps a line just written, once the last ones are read.
-func (r *Room) Add(cl wire.ChatLine) {
+// Add keeps a line just written by player ("" for none), once the last
+// ones are read.
+func (r *Room) Add(cl wire.ChatLine, player string) {
 	if !r.read {
 		return
 	}
 	r.lines = append(r.lines, cl)
+	r.from = append(r.from, player)
 	if n := len(r.lines); n > History {
 		r.lines = append(r.lines[:0], r.lines[n-History:]...)
+		r.from = append(r.from[:0], r.from[n-History:]...)
 	}
 	r.enc = nil
 }
 
-// History is the chat_history message of the last lines, or nil if there
-// are none.
-func (r *Room) History() []byte {
-	if len(r.lines) == 0 {
+// History is the chat_history message of the last lines but those
+// written by a player in without (a block between them and the reader),
+// or nil if there are none.
+func (r *Room) History(without map[string]bool) []byte {
+	lines := r.lines
+	if len(without) > 0 && slices.ContainsFunc(r.from, func(p string) bool { return without[p] }) {
+		lines = nil
+		for i, l := range r.lines {
+			if !without[r.from[i]] {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) == 0 {
+			return nil
+		}
+		return codec.Encode(wire.ChatHistory{Type: wire.TypeChatHistory, Lines: lines})
+	}
+	if len(lines) == 0 {
 		return nil
 	}
 	if r.enc == nil {
