@@ -842,4 +842,13 @@ export const en = {
   'tutorial.over': 'Tutorial complete',
   'tutorial.stay': 'Keep playing',
   'tutorial.real': 'Play a real game',
+  // Friends and notifications' refusals (issue 29: friend, notify, email, push).
+  'err.needs_account': 'Friends and notifications are for players with an account: sign in first.',
+  'err.self': 'That is you: you cannot befriend or block yourself.',
+  'err.no_request': 'There is no friend request from that player to accept.',
+  'err.not_friends': 'You can invite only your friends.',
+  'err.bad_pref': 'There is no such notification or channel.',
+  'err.bad_address': 'That is not an e-mail address.',
+  'err.bad_subscription': 'This browser’s notification subscription was not accepted.',
+  'err.mail_failed': 'The mail could not be sent just now: try again in a moment.',
 };

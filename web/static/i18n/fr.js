@@ -844,4 +844,13 @@ export const fr = {
   'tutorial.over': 'Tutoriel terminé',
   'tutorial.stay': 'Continuer la partie',
   'tutorial.real': 'Jouer une vraie partie',
+  // Friends and notifications' refusals (issue 29: friend, notify, email, push).
+  'err.needs_account': 'Les amis et les notifications sont pour les joueurs avec un compte : connectez-vous d’abord.',
+  'err.self': 'C’est vous : impossible de vous ajouter en ami ou de vous bloquer.',
+  'err.no_request': 'Ce joueur ne vous a envoyé aucune demande d’ami à accepter.',
+  'err.not_friends': 'Vous ne pouvez inviter que vos amis.',
+  'err.bad_pref': 'Cette notification ou ce canal n’existe pas.',
+  'err.bad_address': 'Ce n’est pas une adresse e-mail.',
+  'err.bad_subscription': 'L’abonnement aux notifications de ce navigateur n’a pas été accepté.',
+  'err.mail_failed': 'Le message n’a pas pu partir pour l’instant : réessayez dans un moment.',
 };
