@@ -20,7 +20,7 @@ import { ensurePlayer, player } from './player.js';
 import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
 import { ratedField, ratedTag, leaderboardPage, profilePage, boardIcon } from './ratings.js';
-import { leaveControl, closeLeave, gonePanel } from './leave.js';
+import { leaveControl, closeLeave, gonePanel, closedPanel } from './leave.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -197,7 +197,8 @@ function tablePage(id) {
     if (T.info?.you >= 0 && T.seat < 0) T.seat = T.info.you;
     if (saved && saved.token == null) tokens.set(id, null);
     T.render();
-    connect(T);
+    if (!T.info?.closed) connect(T); // issue 26, actions: a closed table is not played, only told
+
   })();
 }
 
@@ -280,6 +281,7 @@ function connect(T) {
       try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
         if (err.status === 404) { T.notFound = true; T.render(); return; }
       }
+      if (T.info?.closed) { T.render(); return; } // issue 26, actions: closed meanwhile
       connect(T);
     }, Math.min(5000, 500 * 2 ** T.retry++));
   };
@@ -459,6 +461,7 @@ function renderTable(T) {
     main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
     return;
   }
+  if (T.info?.closed && !T.gone) { guide(null); main.append(closedPanel(T.info)); return; } // issue 26, actions
   if (T.gone) { guide(null); main.append(gonePanel(T.gone, T.seat >= 0 && T.seat === T.info?.host)); return; } // the guide leaves with the table
   if (!T.info) { main.append(h('p', t('home.loading'))); return; }
   const info = T.info;
@@ -477,14 +480,16 @@ function renderTable(T) {
   } else if (T.seat < 0 && info.status !== 'waiting') {
     page.append(h('p.note', free > 0 ? t('table.spectator') : t('table.full')));
   }
+  // Once the game is over, what to do next comes before the table, in the
+  // window (issue 26, actions), for a page opened after the end too.
+  if (T.state?.status === 'over') {
+    page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => T.ctx.again() }, t('table.again')) : null,
+      ' ', h('a.button', { href: `/m/${T.id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
+  }
   if (T.state && T.ui) {
     const game = h('div.game', { id: 'game', dataset: { game: info.game } });
     T.ui.render(game);
     page.append(game);
-  }
-  if (T.state?.status === 'over') {
-    page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => T.ctx.again() }, t('table.again')) : null,
-      ' ', h('a.button', { href: `/m/${T.id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
   }
   const log = logList(T);
   page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
