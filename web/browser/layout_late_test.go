@@ -123,7 +123,35 @@ func lateScript(sels []string) string {
     for (const e of document.querySelectorAll('body *')) { const r = e.getBoundingClientRect(); if (r.right > right && !clipped(e)) { right = r.right; far = e; } }
     if (far) out.push('widest: ' + far.outerHTML.slice(0, 120));
   }
-  for (const b of document.querySelectorAll('#overlay button, dialog[open] button')) {
+  // Issue 26, layouts: on a phone no seat's chip is clipped at the
+  // window's edge ("Bot 3 (norm"), no bot's name is cut ("Bot 2 (n…"),
+  // the header's name keeps room to be read ("Ni… gu…"), and the host's
+  // "Give to a bot" is in the window; in Papayoo no played card lies
+  // over the last trick's row.
+  if (W <= 420) {
+    for (const li of document.querySelectorAll('.tablebar ul.seats li')) {
+      const r = li.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > W + 0.5) out.push('seat chip clipped: ' + li.textContent.slice(0, 30));
+    }
+    for (const e of document.querySelectorAll('ul.seats .nm, .pname > span:first-child, .oname .nm, .mystats .nm, .lim-name, .dc-name, .played .who'))
+      if (/^(Bot|Robot) \d+ \(/.test(e.title || e.textContent) && !e.classList.contains('two') && e.scrollWidth > e.clientWidth + 1)
+        out.push('bot name cut: ' + e.textContent);
+    const me = document.querySelector('#me .nm');
+    if (me && me.clientWidth < 64) out.push('header name cut to ' + me.clientWidth + ' px');
+    for (const b of document.querySelectorAll('.seatbot button, .seatbot select')) {
+      const r = b.getBoundingClientRect();
+      if (r.left < 0 || r.right > W + 0.5) out.push('give to a bot at ' + Math.round(r.left) + '..' + Math.round(r.right));
+    }
+  }
+  const last = document.querySelector('.lasttrick');
+  if (last) {
+    const a = last.getBoundingClientRect();
+    for (const c of document.querySelectorAll('.trick .played')) {
+      const r = c.getBoundingClientRect();
+      if (r.bottom > a.top + 0.5 && r.top < a.bottom - 0.5 && r.right > a.left && r.left < a.right) out.push('a played card over the last trick');
+    }
+  }
+  for (const b of document.querySelectorAll('#overlay button, #overlay a.button, dialog[open] button')) {
     const r = b.getBoundingClientRect();
     if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > H + 0.5 || r.right > W + 0.5)
       out.push('panel button ' + b.textContent + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));

@@ -145,7 +145,7 @@ function renderPanel(focusForm) {
   // A player who is not signed in is asked to sign in first (issue 26):
   // someone with a username comes back more often than a newcomer
   // chooses one; creating an account comes second, the guest's name last.
-  const nameForm = form('name', null, [{ name: 'acct_name', label: t('home.name'), value: name, max: 24, auto: 'nickname' }], t('acct.name.save'),
+  const nameForm = form('name', p ? null : t('acct.guest.title'), [{ name: 'acct_name', label: t('home.name'), value: name, max: 24, auto: 'nickname' }], t('acct.name.save'),
     async v => { await ensurePlayer(v.acct_name); return t('acct.name.saved'); });
   const parts = [];
   if (p && !p.guest) parts.push(menu(p), nameForm);

@@ -40,7 +40,10 @@ function header() {
       helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
       id: 'lang', 'data-action': 'lang',
       onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); refreshHelp(); },
-    }, t('lang.switch'))),
+      // A phone shows the language's code (issue 26, layouts: the
+      // header's name had no room left); its title and label say it whole.
+      title: t('lang.switch'), 'aria-label': t('lang.switch'),
+    }, h('span.lang-long', t('lang.switch')), h('span.lang-short', { 'aria-hidden': 'true' }, t('lang.short')))),
   );
 }
 
