@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"tapis/server/servertest"
@@ -231,5 +232,42 @@ func TestBrowserClosedTable(t *testing.T) {
 	p.eval("the hint", text(`.hintline`), &hint)
 	if hint == "" {
 		t.Errorf("the finished table after the restart says nothing of its result")
+	}
+}
+
+// TestBrowserHeaderName: a guest's name of ordinary length, "Nicolas
+// Guérin", is read whole in the header of a table's page at 360×740 and
+// 390×844, where it
+// was cut to "Ni… gu…" (issue 26); the guest's state stays in the
+// button's title.
+func TestBrowserHeaderName(t *testing.T) {
+	p := newPage(t, 0, 3*time.Minute)
+	p.run("home", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#me`, chromedp.ByQuery))
+	if st := p.fetchJS("a guest", "POST", "/api/me", `{"name":"Nicolas Guérin"}`); st != 200 {
+		t.Fatalf("POST /api/me: %d", st)
+	}
+	// At a table, where the header has the most buttons (chat, rules).
+	var url string
+	p.run("a table", chromedp.Evaluate(`fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
+  body: JSON.stringify({game: 'cabo', players: 4, bots: ['', 'random', 'random', 'random']})}).then(r => r.json()).then(j => j.url)`, &url,
+		func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+	p.run("the table", chromedp.Navigate(p.h.URL+url), chromedp.WaitVisible(`#game`, chromedp.ByQuery))
+	var name string
+	p.until("the header's name", text(`#me .nm`), &name, func() bool { return name == "Nicolas Guérin" })
+	for _, sz := range [][2]int{{360, 740}, {390, 844}} {
+		p.resize(sz[0], sz[1])
+		var got struct {
+			Cut   bool   `json:"cut"`
+			Title string `json:"title"`
+			Wide  bool   `json:"wide"`
+		}
+		p.eval("the header", `(() => { const n = document.querySelector('#me .nm'), b = document.querySelector('#me');
+  return {cut: n.scrollWidth > n.clientWidth + 1, title: b.title, wide: document.documentElement.scrollWidth > innerWidth}; })()`, &got)
+		var png []byte
+		p.run("screenshot", chromedp.CaptureScreenshot(&png))
+		p.save(fmt.Sprintf("header-%dx%d.png", sz[0], sz[1]), png)
+		if got.Cut || got.Wide || !strings.Contains(got.Title, "guest") {
+			t.Errorf("at %dx%d the header's name is cut: %v, the page wider than the window: %v, its title %q", sz[0], sz[1], got.Cut, got.Wide, got.Title)
+		}
 	}
 }

@@ -35,6 +35,10 @@ type lateGame struct {
 	see  []string
 	// open, when set, opens a panel at the late position, checked too.
 	open string
+	// pick, when set, selects a card at the late position (pressed
+	// again to put it back), checked too: it must not cover the
+	// player's name.
+	pick string
 }
 
 // The late positions issue 26 names: Da Capo! with a helper pile of at
@@ -53,7 +57,8 @@ var lateGames = []lateGame{
 			}
 			return full >= 1
 		},
-		see: []string{`#hand > *`, `.dc-mine .dc-stackwrap`, `.dc-mine .dc-hpile > :last-child`, `.dc-bpiles > *`}},
+		see:  []string{`#hand > *`, `.dc-mine .dc-stackwrap`, `.dc-mine .dc-hpile > :last-child`, `.dc-bpiles > *`},
+		pick: `#hand > .can, #hand > .can-help`},
 	{game: "limits", bots: []string{"", "random", "random", "random"},
 		late: func(v lateView, _ game.Seat) bool { return v.Round >= 9 && v.Phase == "turn" },
 		see:  []string{`.lim-hand > *`, `.lim-center > *`, `#actions button`}, open: `[data-action=show-accusation]`},
@@ -131,7 +136,7 @@ func lateScript(sels []string) string {
   if (W <= 420) {
     for (const li of document.querySelectorAll('.tablebar ul.seats li')) {
       const r = li.getBoundingClientRect();
-      if (r.left < -0.5 || r.right > W + 0.5) out.push('seat chip clipped: ' + li.textContent.slice(0, 30));
+      if (r.left < -0.5 || r.right > W + 0.5 || li.scrollWidth > li.clientWidth + 1) out.push('seat chip clipped: ' + li.textContent.slice(0, 30));
     }
     for (const e of document.querySelectorAll('ul.seats .nm, .pname > span:first-child, .oname .nm, .mystats .nm, .lim-name, .dc-name, .played .who'))
       if (/^(Bot|Robot) \d+ \(/.test(e.title || e.textContent) && !e.classList.contains('two') && e.scrollWidth > e.clientWidth + 1)
@@ -141,6 +146,15 @@ func lateScript(sels []string) string {
     for (const b of document.querySelectorAll('.seatbot button, .seatbot select')) {
       const r = b.getBoundingClientRect();
       if (r.left < 0 || r.right > W + 0.5) out.push('give to a bot at ' + Math.round(r.left) + '..' + Math.round(r.right));
+    }
+  }
+  // A selected card never covers its player's name and score ("<name>
+  // (you) 0 pts").
+  for (const c of document.querySelectorAll('#game .selected')) {
+    const r = c.getBoundingClientRect();
+    for (const n of document.querySelectorAll('.dc-player.mine .dc-pname, .player.mine .pname, .lim-me .lim-pname, .mystats')) {
+      const a = n.getBoundingClientRect();
+      if (r.bottom > a.top + 0.5 && r.top < a.bottom - 0.5 && r.right > a.left && r.left < a.right) out.push('a selected card over ' + n.textContent);
     }
   }
   const last = document.querySelector('.lasttrick');
@@ -264,6 +278,15 @@ func TestBrowserLayoutLate(t *testing.T) {
 			var st tableState
 			p.until("my turn at the late position", readTable(""), &st, func() bool { return st.MyTurn == "1" })
 			p.checkSizes(g.game, g.see)
+			if g.pick != "" {
+				// A card selected (issue 26: it covered "<name> (you)
+				// 0 pts" on a phone), then put back.
+				p.click(g.pick)
+				var n int
+				p.until("a card selected", `document.querySelectorAll('#game .selected').length`, &n, func() bool { return n > 0 })
+				p.checkSizes(g.game+"-picked", g.see)
+				p.click(`#game .selected`)
+			}
 			if g.open != "" {
 				// A panel opened there: a late round's accusation, told
 				// at length, with its buttons in the window.

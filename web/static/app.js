@@ -35,7 +35,9 @@ let helpGame = null; // the game of the table on screen: the header's "?" opens 
 function header() {
   const top = clear(document.getElementById('top'));
   top.append(
-    h('a.logo', { href: '/' }, '♣ ', t('app.title')),
+    // The smallest phones show the club alone (layout.css), for the
+    // player's name beside it to be read whole.
+    h('a.logo', { href: '/', 'aria-label': t('app.title'), title: t('app.title') }, '♣', h('span.logo-text', ' ', t('app.title'))),
     h('div.row.topright', h('a.toplink', { href: '/leaderboard', id: 'toplink-board', title: t('board.heading') }, boardIcon(), h('span.tl-text', t('board.link'))),
       helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
       id: 'lang', 'data-action': 'lang',

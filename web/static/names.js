@@ -22,14 +22,16 @@ function botName(text) {
 
 // fullNames gives every name under root its full text as a title: set at
 // each drawing, whether cut or not, as a resize may cut it later. A bot's
-// name that is cut is written on two lines instead, "Bot 2" over
+// name that is cut, or in a phone's seat chip, is written on two lines instead, "Bot 2" over
 // "normal" (issue 26: "Bot 2 (n…" said nothing of the level), its whole
 // name kept in its title and for screen readers.
 export function fullNames(root) {
   for (const el of root.querySelectorAll(NAMES)) {
     const whole = el.title || el.textContent.trim();
     if (!el.title) el.title = whole;
-    if (el.classList.contains('two') || !cut(el)) continue;
+    // A phone's seat chips are kept narrow, so that few lines hold them.
+    const chip = window.innerWidth <= 600 && el.closest('.tablebar ul.seats');
+    if (el.classList.contains('two') || !(chip || cut(el))) continue;
     const parts = botName(whole);
     if (!parts) continue;
     el.classList.add('two');
