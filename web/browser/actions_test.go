@@ -45,18 +45,7 @@ func inWindow(sels ...string) string {
 // sizes, photographed as <name>-<w>x<h>.png.
 func (p *page) checkIn(name string, sizes [][2]int, sels ...string) {
 	p.t.Helper()
-	for _, sz := range sizes {
-		p.resize(sz[0], sz[1])
-		var bad []string
-		p.eval("what lies outside the window", inWindow(sels...), &bad)
-		var png []byte
-		p.run("screenshot", chromedp.CaptureScreenshot(&png))
-		p.save(fmt.Sprintf("%s-%dx%d.png", name, sz[0], sz[1]), png)
-		if len(bad) > 0 {
-			p.t.Errorf("%s at %dx%d: %q", name, sz[0], sz[1], bad)
-		}
-	}
-	p.desktop()
+	p.checkAt(name, sizes, inWindow(sels...))
 }
 
 // TestBrowserSignInFirst: the account dialog of a browser nobody played

@@ -181,13 +181,21 @@ func lateScript(sels []string) string {
 // line and any open panel's buttons are in it.
 func (p *page) checkSizes(name string, sels []string) {
 	p.t.Helper()
-	for _, sz := range layoutSizes {
+	p.checkAt("late-"+name, layoutSizes, lateScript(sels))
+}
+
+// checkAt photographs the window at each of sizes as
+// <name>-<w>x<h>.png and fails the test with what script, run there,
+// lists as outside the window.
+func (p *page) checkAt(name string, sizes [][2]int, script string) {
+	p.t.Helper()
+	for _, sz := range sizes {
 		p.resize(sz[0], sz[1])
 		var bad []string
-		p.eval("what lies outside the window", lateScript(sels), &bad)
+		p.eval("what lies outside the window", script, &bad)
 		var png []byte
 		p.run("screenshot", chromedp.CaptureScreenshot(&png))
-		p.save(fmt.Sprintf("late-%s-%dx%d.png", name, sz[0], sz[1]), png)
+		p.save(fmt.Sprintf("%s-%dx%d.png", name, sz[0], sz[1]), png)
 		if len(bad) > 0 {
 			p.t.Errorf("%s at %dx%d: outside the window: %q", name, sz[0], sz[1], bad)
 		}

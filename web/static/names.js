@@ -22,19 +22,27 @@ function botName(text) {
 
 // fullNames gives every name under root its full text as a title: set at
 // each drawing, whether cut or not, as a resize may cut it later. A bot's
-// name that is cut, or in a phone's seat chip, is written on two lines instead, "Bot 2" over
-// "normal" (issue 26: "Bot 2 (n…" said nothing of the level), its whole
+// name on a phone that is cut, or in a seat chip, is written on two
+// lines instead, "Bot 2" over "normal" (issue 26: "Bot 2 (n…" said nothing of the level), its whole
 // name kept in its title and for screen readers.
 export function fullNames(root) {
+  // Drawn for another width (a phone turned, a window resized), the
+  // two lines are one again, and measured anew.
+  for (const el of root.querySelectorAll('.two')) {
+    el.classList.remove('two');
+    el.removeAttribute('aria-label');
+    el.textContent = el.dataset.whole;
+  }
+  const phone = window.innerWidth <= 600;
   for (const el of root.querySelectorAll(NAMES)) {
     const whole = el.title || el.textContent.trim();
     if (!el.title) el.title = whole;
     // A phone's seat chips are kept narrow, so that few lines hold them.
-    const chip = window.innerWidth <= 600 && el.closest('.tablebar ul.seats');
-    if (el.classList.contains('two') || !(chip || cut(el))) continue;
+    if (!phone || !(el.closest('.tablebar ul.seats') || cut(el))) continue;
     const parts = botName(whole);
     if (!parts) continue;
     el.classList.add('two');
+    el.dataset.whole = el.textContent;
     el.setAttribute('aria-label', whole);
     el.replaceChildren(...parts.map((p, i) => Object.assign(document.createElement('span'), { className: i ? 'l2' : 'l1', textContent: p })));
   }
@@ -46,7 +54,14 @@ document.addEventListener('click', e => {
 });
 
 // A page turned or resized may cut names it did not cut when drawn.
+// The names are measured once the page is laid out at its new size.
+let pending = false;
 window.addEventListener('resize', () => {
-  const main = document.getElementById('main');
-  if (main) fullNames(main);
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    const main = document.getElementById('main');
+    if (main) fullNames(main);
+  });
 });
