@@ -10,8 +10,8 @@ import (
 	"tapis/wire"
 )
 
-// A closed table's page (issue 26): expired, abandoned, broken or closed
-// by its host, a table is no longer played, but its page still says what
+// A closed table's page (issue 26): expired, abandoned or closed by its
+// host, a table is no longer played, but its page still says what
 // became of it and links its finished matches, after a restart too and
 // for a player who was not there when it closed, rather than "not found".
 
@@ -21,8 +21,8 @@ const closedByHost = "closed by its host"
 
 // closedTable is GET /api/tables/{id}'s answer for a closed table: the
 // table as it was left, "you" as for an open one, why it closed ("host"
-// for its host, else the store's word: "expired", "abandoned",
-// "broken"), and how many of its matches were finished (numbered from 1,
+// for its host, else the store's word: "expired" or "abandoned"), and
+// how many of its matches were finished (numbered from 1,
 // each with its page /m/{id}/{no}).
 type closedTable struct {
 	wire.Table
@@ -37,7 +37,9 @@ func (s *Host) writeClosed(w http.ResponseWriter, r *http.Request, id string) bo
 	ctx, cancel := s.persist()
 	defer cancel()
 	sv, err := s.cfg.Store.Load(ctx, id)
-	if err != nil || sv.Closed == store.NotClosed {
+	// A broken table stays "not found" (broken): what was read of it
+	// may be what broke.
+	if err != nil || sv.Closed == store.NotClosed || sv.Closed == store.Broken {
 		return false
 	}
 	out := closedTable{You: -1, Closed: string(sv.Closed)}

@@ -38,7 +38,10 @@ export function fullNames(root) {
     const whole = el.title || el.textContent.trim();
     if (!el.title) el.title = whole;
     // A phone's seat chips are kept narrow, so that few lines hold them.
-    if (!phone || !(el.closest('.tablebar ul.seats') || cut(el))) continue;
+    // Under a played card (Papayoo), a cut bot's name is short on any
+    // screen (papayoo.css shows its first line only).
+    const under = el.matches('.played .who');
+    if (!(phone && (el.closest('.tablebar ul.seats') || cut(el))) && !(under && cut(el))) continue;
     const parts = botName(whole);
     if (!parts) continue;
     el.classList.add('two');
