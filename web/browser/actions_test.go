@@ -260,3 +260,17 @@ func TestBrowserHeaderName(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserGiveToBotInWindow: at a running table whose guest never came,
+// the host's "Give to a bot" (a level and a button, beside the guest's
+// seat) is in the window on a phone too, where the seats' line ran off
+// its right edge (issue 26).
+func TestBrowserGiveToBotInWindow(t *testing.T) {
+	p := newPage(t, 300*time.Millisecond, 3*time.Minute)
+	s := p.h.Create("cabo", []string{"", "", "random", "random"}, "Maximilienne-Alexandrina", "")
+	p.h.Join(s.Table, "Nicolas Guérin") // the table is full and starts; Nicolas never connects
+	p.openSeat(s, "cabo")
+	var n int
+	p.until("Give to a bot", `document.querySelectorAll('[data-seatbot]').length`, &n, func() bool { return n > 0 })
+	p.checkIn("givebot", [][2]int{{360, 740}, {390, 844}, {1366, 768}}, `[data-seatbot-level]`, `[data-seatbot]`)
+}
