@@ -485,17 +485,19 @@ function renderTable(T) {
   } else if (T.seat < 0 && info.status !== 'waiting') {
     page.append(h('p.note', free > 0 ? t('table.spectator') : t('table.full')));
   }
+  let game = null;
+  if (T.state && T.ui) {
+    game = h('div.game', { id: 'game', dataset: { game: info.game } });
+    T.ui.render(game);
+  }
   // Once the game is over, what to do next comes before the table, in the
-  // window (issue 26, actions), for a page opened after the end too.
-  if (T.state?.status === 'over') {
+  // window (issue 26, actions), for a page opened after the end too;
+  // while the game's end panel is open, its own buttons say it.
+  if (T.state?.status === 'over' && !game?.querySelector('#overlay')) {
     page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => T.ctx.again() }, t('table.again')) : null,
       ' ', h('a.button', { href: `/m/${T.id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
   }
-  if (T.state && T.ui) {
-    const game = h('div.game', { id: 'game', dataset: { game: info.game } });
-    T.ui.render(game);
-    page.append(game);
-  }
+  if (game) page.append(game);
   const log = logList(T);
   page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
   main.append(page);
