@@ -132,8 +132,17 @@ func TestCloseTable(t *testing.T) {
 	ca.send(map[string]any{"type": "close_table"})
 	ca.next("closed")
 	cb.next("closed")
-	if code, st := status(t, h, tab.Table); code != http.StatusNotFound || st != "no_table" {
-		t.Fatalf("the closed table answers %d %q", code, st)
+	// Its page says it was closed by its host (issue 26: it was "not
+	// found"), and nobody plays there any more.
+	var closed struct {
+		Status, Closed string
+		Finished       int
+	}
+	if code, _ := h.get("/api/tables/"+tab.Table, &closed); code != http.StatusOK || closed.Closed != "host" || closed.Status != "waiting" || closed.Finished != 0 {
+		t.Fatalf("the closed table answers %d %+v", code, closed)
+	}
+	if _, err := h.tryDial(tab.Table, ""); err == nil {
+		t.Fatal("the closed table's socket opened")
 	}
 	for _, p := range []*person{ada, bob} {
 		if ids := myTables(t, p); len(ids) != 0 {

@@ -124,9 +124,14 @@ func TestWaitingTablesExpireAndLeftMatchesAreAbandoned(t *testing.T) {
 	c.ws.CloseNow()
 	eventually(t, "expired", func() bool { return closedAs(t, db, waiting.Table) == store.Expired })
 	eventually(t, "abandoned", func() bool { return closedAs(t, db, left.Table) == store.Abandoned })
-	for _, id := range []string{waiting.Table, left.Table} {
-		if code, _ := status(t, h, id); code != http.StatusNotFound {
-			t.Fatalf("table %s, closed, answers %d", id, code)
+	// A closed table's page says why (issue 26: it was "not found");
+	// nobody plays there any more.
+	for id, why := range map[string]string{waiting.Table: "expired", left.Table: "abandoned"} {
+		if code, got := closedWhy(t, h, id); code != http.StatusOK || got != why {
+			t.Fatalf("table %s, closed, answers %d %q, want %q", id, code, got, why)
+		}
+		if _, err := h.tryDial(id, ""); err == nil {
+			t.Fatalf("table %s, closed, opened a socket", id)
 		}
 		if sv, err := db.Load(context.Background(), id); err != nil || len(sv.Seats) != 2 {
 			t.Fatalf("table %s is not kept in the store: %v", id, err)
@@ -141,11 +146,23 @@ func TestWaitingTablesExpireAndLeftMatchesAreAbandoned(t *testing.T) {
 	if got := closedAs(t, db, late.Table); got != store.Expired {
 		t.Fatalf("a table that waited past its time while the server was down is %q", got)
 	}
-	for _, id := range []string{waiting.Table, left.Table, late.Table} {
-		if code, _ := status(t, h2, id); code != http.StatusNotFound {
-			t.Fatalf("after a restart, closed table %s answers %d", id, code)
+	for id, why := range map[string]string{waiting.Table: "expired", left.Table: "abandoned", late.Table: "expired"} {
+		if code, got := closedWhy(t, h2, id); code != http.StatusOK || got != why {
+			t.Fatalf("after a restart, closed table %s answers %d %q, want %q", id, code, got, why)
+		}
+		if _, err := h2.tryDial(id, ""); err == nil {
+			t.Fatalf("after a restart, closed table %s opened a socket", id)
 		}
 	}
+}
+
+// closedWhy reads why a table is closed through the API ("" for an open
+// one), and the answer's code.
+func closedWhy(t *testing.T, h *harness, id string) (int, string) {
+	t.Helper()
+	var in struct{ Closed string }
+	code, _ := h.get("/api/tables/"+id, &in)
+	return code, in.Closed
 }
 
 // Finding 2: a match nobody is connected to does not play on: its bots

@@ -69,12 +69,12 @@ func (t *table) closeTable(c *conn, m clientMsg) {
 	defer cancel()
 	// Closed as expired, the store's word for a table nobody will play;
 	// the reason says who closed it.
-	if err := t.w.CloseTable(ctx, store.Expired, "closed by its host"); err != nil {
+	if err := t.w.CloseTable(ctx, store.Expired, closedByHost); err != nil {
 		t.srv.log.Error("close table", "table", t.id, "err", err)
 		t.sendError(c, wire.CodeStore, "server: the table could not be closed; try again", m.ID)
 		return
 	}
-	t.srv.log.Info("table closed", "table", t.id, "as", store.Expired, "because", "closed by its host")
+	t.srv.log.Info("table closed", "table", t.id, "as", store.Expired, "because", closedByHost)
 	t.closed = true
 	t.dropAll(func(*conn) bool { return true }, wire.TypeClosed)
 }

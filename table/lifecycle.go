@@ -240,15 +240,23 @@ func (s *Host) sweep() {
 // request itself (404, 503) and returns nil.
 func (s *Host) find(w http.ResponseWriter, id string) *table {
 	t, err := s.lookup(id)
+	if t == nil {
+		refuse(w, err)
+	}
+	return t
+}
+
+// refuse answers a request for a table lookup did not find: busy, broken
+// or not found, as err says.
+func refuse(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, errBusy):
 		api.Error(w, http.StatusServiceUnavailable, api.CodeBusy, err.Error())
 	case errors.Is(err, errBroken):
 		api.Error(w, http.StatusNotFound, api.CodeBroken, err.Error())
-	case t == nil:
+	default:
 		api.Error(w, http.StatusNotFound, api.CodeNoTable, "server: no such table")
 	}
-	return t
 }
 
 // lookup returns table id, loaded, or nil if there is no such open table.

@@ -268,8 +268,15 @@ func (s *Host) create(w http.ResponseWriter, r *http.Request, req createReq, sc 
 }
 
 func (s *Host) getTable(w http.ResponseWriter, r *http.Request) {
-	t := s.find(w, r.PathValue("id"))
+	id := r.PathValue("id")
+	t, err := s.lookup(id)
+	// A closed table is no longer played here, but its page says what
+	// became of it (closed.go, issue 26).
+	if t == nil && err == nil && s.tables.IsEnded(id) && s.writeClosed(w, r, id) {
+		return
+	}
 	if t == nil {
+		refuse(w, err)
 		return
 	}
 	// You is the signed-in player's seat at the table, -1 for none: a

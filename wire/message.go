@@ -213,3 +213,7 @@ func (*Hello) Kind() string           { return TypeHello }
 func (*Muted) Kind() string           { return TypeMuted }
 func (*Error) Kind() string           { return TypeError }
 func (*Pong) Kind() string            { return TypePong }
+
+// Kind is the Gone message's type, TypeLeft or TypeClosed: the one
+// message whose type says which of two things happened.
+func (g *Gone) Kind() string { return g.Type }

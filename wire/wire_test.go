@@ -71,3 +71,18 @@ func TestClientMessageShape(t *testing.T) {
 		t.Fatalf("%s, want %s", b, want)
 	}
 }
+
+// Gone's kind is its type, left or closed, as the server writes it
+// (table/leave.go), so that it shares the messages' interface.
+func TestGoneKind(t *testing.T) {
+	for _, typ := range []string{TypeLeft, TypeClosed} {
+		var g Gone
+		if err := json.Unmarshal([]byte(`{"type":"`+typ+`"}`), &g); err != nil {
+			t.Fatal(err)
+		}
+		var m interface{ Kind() string } = &g
+		if m.Kind() != typ {
+			t.Errorf("a %s message's kind is %q", typ, m.Kind())
+		}
+	}
+}

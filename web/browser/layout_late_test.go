@@ -35,6 +35,10 @@ type lateGame struct {
 	see  []string
 	// open, when set, opens a panel at the late position, checked too.
 	open string
+	// pick, when set, selects a card at the late position (pressed
+	// again to put it back), checked too: it must not cover the
+	// player's name.
+	pick string
 }
 
 // The late positions issue 26 names: Da Capo! with a helper pile of at
@@ -53,7 +57,8 @@ var lateGames = []lateGame{
 			}
 			return full >= 1
 		},
-		see: []string{`#hand > *`, `.dc-mine .dc-stackwrap`, `.dc-mine .dc-hpile > :last-child`, `.dc-bpiles > *`}},
+		see:  []string{`#hand > *`, `.dc-mine .dc-stackwrap`, `.dc-mine .dc-hpile > :last-child`, `.dc-bpiles > *`},
+		pick: `#hand > .can, #hand > .can-help`},
 	{game: "limits", bots: []string{"", "random", "random", "random"},
 		late: func(v lateView, _ game.Seat) bool { return v.Round >= 9 && v.Phase == "turn" },
 		see:  []string{`.lim-hand > *`, `.lim-center > *`, `#actions button`}, open: `[data-action=show-accusation]`},
@@ -123,7 +128,44 @@ func lateScript(sels []string) string {
     for (const e of document.querySelectorAll('body *')) { const r = e.getBoundingClientRect(); if (r.right > right && !clipped(e)) { right = r.right; far = e; } }
     if (far) out.push('widest: ' + far.outerHTML.slice(0, 120));
   }
-  for (const b of document.querySelectorAll('#overlay button, dialog[open] button')) {
+  // Issue 26, layouts: on a phone no seat's chip is clipped at the
+  // window's edge ("Bot 3 (norm"), no bot's name is cut ("Bot 2 (n…"),
+  // the header's name keeps room to be read ("Ni… gu…"), and the host's
+  // "Give to a bot" is in the window; in Papayoo no played card lies
+  // over the last trick's row.
+  if (W <= 420) {
+    for (const li of document.querySelectorAll('.tablebar ul.seats li')) {
+      const r = li.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > W + 0.5 || li.scrollWidth > li.clientWidth + 1) out.push('seat chip clipped: ' + li.textContent.slice(0, 30));
+    }
+    for (const e of document.querySelectorAll('ul.seats .nm, .pname > span:first-child, .oname .nm, .mystats .nm, .lim-name, .dc-name, .played .who'))
+      if (/^(Bot|Robot) \d+ \(/.test(e.title || e.textContent) && !e.classList.contains('two') && e.scrollWidth > e.clientWidth + 1)
+        out.push('bot name cut: ' + e.textContent);
+    const me = document.querySelector('#me .nm');
+    if (me && me.clientWidth < 64) out.push('header name cut to ' + me.clientWidth + ' px');
+    for (const b of document.querySelectorAll('.seatbot button, .seatbot select')) {
+      const r = b.getBoundingClientRect();
+      if (r.left < 0 || r.right > W + 0.5) out.push('give to a bot at ' + Math.round(r.left) + '..' + Math.round(r.right));
+    }
+  }
+  // A selected card never covers its player's name and score ("<name>
+  // (you) 0 pts").
+  for (const c of document.querySelectorAll('#game .selected')) {
+    const r = c.getBoundingClientRect();
+    for (const n of document.querySelectorAll('.dc-player.mine .dc-pname, .player.mine .pname, .lim-me .lim-pname, .mystats')) {
+      const a = n.getBoundingClientRect();
+      if (r.bottom > a.top + 0.5 && r.top < a.bottom - 0.5 && r.right > a.left && r.left < a.right) out.push('a selected card over ' + n.textContent);
+    }
+  }
+  const last = document.querySelector('.lasttrick');
+  if (last) {
+    const a = last.getBoundingClientRect();
+    for (const c of document.querySelectorAll('.trick .played')) {
+      const r = c.getBoundingClientRect();
+      if (r.bottom > a.top + 0.5 && r.top < a.bottom - 0.5 && r.right > a.left && r.left < a.right) out.push('a played card over the last trick');
+    }
+  }
+  for (const b of document.querySelectorAll('#overlay button, #overlay a.button, dialog[open] button')) {
     const r = b.getBoundingClientRect();
     if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > H + 0.5 || r.right > W + 0.5)
       out.push('panel button ' + b.textContent + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
@@ -139,13 +181,21 @@ func lateScript(sels []string) string {
 // line and any open panel's buttons are in it.
 func (p *page) checkSizes(name string, sels []string) {
 	p.t.Helper()
-	for _, sz := range layoutSizes {
+	p.checkAt("late-"+name, layoutSizes, lateScript(sels))
+}
+
+// checkAt photographs the window at each of sizes as
+// <name>-<w>x<h>.png and fails the test with what script, run there,
+// lists as outside the window.
+func (p *page) checkAt(name string, sizes [][2]int, script string) {
+	p.t.Helper()
+	for _, sz := range sizes {
 		p.resize(sz[0], sz[1])
 		var bad []string
-		p.eval("what lies outside the window", lateScript(sels), &bad)
+		p.eval("what lies outside the window", script, &bad)
 		var png []byte
 		p.run("screenshot", chromedp.CaptureScreenshot(&png))
-		p.save(fmt.Sprintf("late-%s-%dx%d.png", name, sz[0], sz[1]), png)
+		p.save(fmt.Sprintf("%s-%dx%d.png", name, sz[0], sz[1]), png)
 		if len(bad) > 0 {
 			p.t.Errorf("%s at %dx%d: outside the window: %q", name, sz[0], sz[1], bad)
 		}
@@ -236,6 +286,15 @@ func TestBrowserLayoutLate(t *testing.T) {
 			var st tableState
 			p.until("my turn at the late position", readTable(""), &st, func() bool { return st.MyTurn == "1" })
 			p.checkSizes(g.game, g.see)
+			if g.pick != "" {
+				// A card selected (issue 26: it covered "<name> (you)
+				// 0 pts" on a phone), then put back.
+				p.click(g.pick)
+				var n int
+				p.until("a card selected", `document.querySelectorAll('#game .selected').length`, &n, func() bool { return n > 0 })
+				p.checkSizes(g.game+"-picked", g.see)
+				p.click(`#game .selected`)
+			}
 			if g.open != "" {
 				// A panel opened there: a late round's accusation, told
 				// at length, with its buttons in the window.

@@ -125,6 +125,15 @@ function form(id, title, fields, submit, action, extra, danger = false) {
   return el;
 }
 
+// menu is the signed-in player's own pages (issue 26): their profile, and
+// their finished games, listed on it with a link to each replay.
+function menu(p) {
+  const prof = '/p/' + encodeURIComponent(p.id);
+  return h('nav.acct-menu', { id: 'acct-menu', 'aria-label': t('acct.menu') },
+    h('a', { href: prof, 'data-action': 'my-profile' }, t('acct.menu.profile')),
+    h('a', { href: prof + '#recent', 'data-action': 'my-games' }, t('acct.menu.games')));
+}
+
 // renderPanel draws the panel for the player as now known; focus goes
 // back to the form that was just answered.
 function renderPanel(focusForm) {
@@ -133,22 +142,14 @@ function renderPanel(focusForm) {
   const who = p
     ? (p.guest ? t('acct.is.guest', { name: p.name }) : t('acct.is.user', { name: p.name, user: p.username }))
     : t('acct.is.none');
-  const parts = [
-    form('name', null, [{ name: 'acct_name', label: t('home.name'), value: name, max: 24, auto: 'nickname' }], t('acct.name.save'),
-      async v => { await ensurePlayer(v.acct_name); return t('acct.name.saved'); }),
-  ];
+  // A player who is not signed in is asked to sign in first (issue 26):
+  // someone with a username comes back more often than a newcomer
+  // chooses one; creating an account comes second, the guest's name last.
+  const nameForm = form('name', p ? null : t('acct.guest.title'), [{ name: 'acct_name', label: t('home.name'), value: name, max: 24, auto: 'nickname' }], t('acct.name.save'),
+    async v => { await ensurePlayer(v.acct_name); return t('acct.name.saved'); });
+  const parts = [];
+  if (p && !p.guest) parts.push(menu(p), nameForm);
   if (!p || p.guest) {
-    parts.push(form('claim', t('acct.claim'), [
-      { name: 'username', label: t('acct.username'), max: 20, auto: 'username' },
-      { name: 'password', label: t('acct.password'), type: 'password', auto: 'new-password' },
-    ], t('acct.claim.submit'), async v => {
-      checkUsername(v.username); checkPassword(v.password);
-      // A visitor with no player yet becomes the guest that claims.
-      await ensurePlayer(name || document.querySelector('#acct-name input')?.value);
-      const r = await api('POST', '/api/account/claim', { username: v.username, password: v.password });
-      setPlayer(r.player || { ...player(), username: v.username, guest: false });
-      return t('acct.claim.done', { user: v.username });
-    }, h('p.acct-note', t('acct.claim.why'))));
     parts.push(form('signin', t('acct.signin.title'), [
       { name: 'username', label: t('acct.username'), max: 20, auto: 'username' },
       { name: 'password', label: t('acct.password'), type: 'password', auto: 'current-password' },
@@ -157,6 +158,20 @@ function renderPanel(focusForm) {
       setPlayer(r.player || (await api('GET', '/api/me')).player);
       return t('acct.signin.done');
     }, h('p.acct-note', t('acct.signin.why'))));
+    parts.push(form('claim', t('acct.claim'), [
+      { name: 'username', label: t('acct.username'), max: 20, auto: 'username' },
+      { name: 'password', label: t('acct.password'), type: 'password', auto: 'new-password' },
+    ], t('acct.claim.submit'), async v => {
+      checkUsername(v.username); checkPassword(v.password);
+      // A visitor with no player yet becomes the guest that claims, under
+      // the name they gave, else under the username: never "give your
+      // name" to someone who typed one already.
+      await ensurePlayer(name || document.querySelector('#acct-name input')?.value.trim() || v.username);
+      const r = await api('POST', '/api/account/claim', { username: v.username, password: v.password });
+      setPlayer(r.player || { ...player(), username: v.username, guest: false });
+      return t('acct.claim.done', { user: v.username });
+    }, h('p.acct-note', t('acct.claim.why'))));
+    parts.push(nameForm);
   } else {
     parts.push(form('password', t('acct.pw.title'), [
       { name: 'old', label: t('acct.pw.old'), type: 'password', auto: 'current-password' },

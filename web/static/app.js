@@ -20,7 +20,7 @@ import { ensurePlayer, player } from './player.js';
 import { chatPanel } from './chat.js';
 import { historyPage } from './history.js';
 import { ratedField, ratedTag, leaderboardPage, profilePage, boardIcon } from './ratings.js';
-import { leaveControl, closeLeave, gonePanel } from './leave.js';
+import { leaveControl, closeLeave, gonePanel, closedPanel } from './leave.js';
 // Issue 26, actions (settings.js): the settings' gear, the pace told to
 // the table, the spectators' eye, a timeout's toast.
 import { settingsButton, closeSettings, onChange as onSettings, pace, noteFinished } from './settings.js';
@@ -40,12 +40,17 @@ let helpGame = null; // the game of the table on screen: the header's "?" opens 
 function header() {
   const top = clear(document.getElementById('top'));
   top.append(
-    h('a.logo', { href: '/' }, '♣ ', t('app.title')),
+    // The smallest phones show the club alone (layout.css), for the
+    // player's name beside it to be read whole.
+    h('a.logo', { href: '/', 'aria-label': t('app.title'), title: t('app.title') }, '♣', h('span.logo-text', ' ', t('app.title'))),
     h('div.row.topright', h('a.toplink', { href: '/leaderboard', id: 'toplink-board', title: t('board.heading') }, boardIcon(), h('span.tl-text', t('board.link'))),
       helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
       id: 'lang', 'data-action': 'lang',
       onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); refreshHelp(); },
-    }, t('lang.switch'))),
+      // A phone shows the language's code (issue 26, layouts: the
+      // header's name had no room left); its title and label say it whole.
+      title: t('lang.switch'), 'aria-label': t('lang.switch'),
+    }, h('span.lang-long', t('lang.switch')), h('span.lang-short', { 'aria-hidden': 'true' }, t('lang.short')))),
   );
 }
 
@@ -203,7 +208,8 @@ function tablePage(id) {
     if (T.info?.you >= 0 && T.seat < 0) T.seat = T.info.you;
     if (saved && saved.token == null) tokens.set(id, null);
     T.render();
-    connect(T);
+    if (!T.info?.closed) connect(T); // issue 26, actions: a closed table is not played, only told
+
   })();
 }
 
@@ -288,6 +294,7 @@ function connect(T) {
       try { T.info = await api('GET', '/api/tables/' + id); } catch (err) {
         if (err.status === 404) { T.notFound = true; T.render(); return; }
       }
+      if (T.info?.closed) { T.render(); return; } // issue 26, actions: closed meanwhile
       connect(T);
     }, Math.min(5000, 500 * 2 ** T.retry++));
   };
@@ -488,6 +495,7 @@ function renderTable(T) {
     main.append(h('section.card-panel', h('p', t('table.notfound')), h('a', { href: '/' }, t('table.home'))));
     return;
   }
+  if (T.info?.closed && !T.gone) { guide(null); tutorialPanel(null); main.append(closedPanel(T.info)); return; } // issue 26, actions
   if (T.gone) { guide(null); tutorialPanel(null); main.append(gonePanel(T.gone, T.seat >= 0 && T.seat === T.info?.host)); return; } // the guide leaves with the table
   if (!T.info) { main.append(h('p', t('home.loading'))); return; }
   const info = T.info;
@@ -506,15 +514,19 @@ function renderTable(T) {
   } else if (T.seat < 0 && info.status !== 'waiting') {
     page.append(h('p.note', free > 0 ? t('table.spectator') : t('table.full')));
   }
+  let game = null;
   if (T.state && T.ui) {
-    const game = h('div.game', { id: 'game', dataset: { game: info.game } });
+    game = h('div.game', { id: 'game', dataset: { game: info.game } });
     T.ui.render(game);
-    page.append(game);
   }
-  if (T.state?.status === 'over') {
+  // Once the game is over, what to do next comes before the table, in the
+  // window (issue 26, actions), for a page opened after the end too;
+  // while the game's end panel is open, its own buttons say it.
+  if (T.state?.status === 'over' && !game?.querySelector('#overlay')) {
     page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => T.ctx.again() }, t('table.again')) : null,
       ' ', h('a.button', { href: `/m/${T.id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
   }
+  if (game) page.append(game);
   const log = logList(T);
   page.append(h('details.logbox', { open: true }, h('summary', t('table.log')), log));
   main.append(page);

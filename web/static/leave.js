@@ -3,6 +3,7 @@
 // once the table is left or closed.
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { gameName } from './registry.js';
 
 let dialog = null; // the open confirm dialog's overlay
 
@@ -48,4 +49,16 @@ export function gonePanel(why, host) {
   const words = why === 'left' ? 'leave.left' : host ? 'leave.closed.you' : 'leave.closed';
   return h('section.card-panel', { id: 'gone', dataset: { why } },
     h('p', t(words)), h('a', { href: '/' }, t('table.home')));
+}
+
+// closedPanel is the page of a closed table (GET /api/tables/{id} says
+// why, issue 26): the reason, and a link to each of its finished matches.
+export function closedPanel(info) {
+  const n = info.finished || 0;
+  return h('section.card-panel', { id: 'closed', dataset: { why: info.closed } },
+    h('h1', gameName(info.game)),
+    h('p', t('table.closed.' + info.closed)),
+    n ? [h('p', t('table.closed.matches')), h('ul.closedmatches', Array.from({ length: n }, (_, i) => n - i).map(no =>
+      h('li', h('a.button', { href: `/m/${info.id}/${no}`, 'data-action': 'replay', dataset: { match: no } }, t('table.closed.match', { n: no })))))] : null,
+    h('p', h('a', { href: '/' }, t('table.home'))));
 }

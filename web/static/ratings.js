@@ -235,7 +235,7 @@ export function profilePage(main, id) {
       h('p.pgstats', t('profile.stats', { games: g.games, wins: g.wins }),
         g.plays_like ? [' · ', h('span.playslike', t('profile.playslike', { level: botName(g.plays_like) }))] : null),
       historyChart(g)))));
-    page.append(h('div.card-panel.recent', h('h2', t('profile.recent')),
+    page.append(h('div.card-panel.recent', { id: 'recent' }, h('h2', t('profile.recent')),
       d.recent.length ? h('ul.recentlist', d.recent.map(r => {
         const delta = r.rating_after - r.rating_before;
         return h('li', { dataset: { table: r.table, match: r.match } },
@@ -247,6 +247,9 @@ export function profilePage(main, id) {
           h('a.rlink', { href: `/m/${r.table}/${r.match}` }, t('profile.replay')));
       })) : h('p.note', t('profile.none'))));
     page.append(howRatings(false));
+    // "My games" (the header's menu) opens the profile at its games:
+    // drawn after the answer, they are scrolled to once it came.
+    if (location.hash === '#recent') document.getElementById('recent')?.scrollIntoView();
   };
   (async () => {
     try { S.data = await api('GET', '/api/players/' + encodeURIComponent(id)); } catch (err) { S.err = err; }

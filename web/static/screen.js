@@ -17,17 +17,25 @@ export function around(seat, n) {
 }
 
 // endPanel is the panel over the table at a round's end (kind 'round', or
-// the game's own kinds) and at the game's ('over'): the content, then a
-// Close button and, once the game is over, Play again for a seated player.
-// At a rated table the game's end lists the rating changes (ratings.js).
-// dismiss forgets the panel, before the table is drawn again or the next
-// game asked for. cls adds classes to the panel ('.x.y').
+// the game's own kinds) and at the game's ('over'): the content, then its
+// buttons. A round's end has Continue. The game's end has Play again for a
+// seated player and Replay this match, first, then Continue (issue 26:
+// what a player does next is on the panel, in the window, not under the
+// table once the panel is gone; the row stays at the panel's foot, see
+// layout.css). At a rated table the game's end lists the rating changes
+// (ratings.js). dismiss forgets the panel, before the table is drawn
+// again or the next game asked for. cls adds classes to the panel ('.x.y').
 export function endPanel(ctx, kind, cls, dismiss, ...content) {
-  const close = h('button.primary', { type: 'button', 'data-action': 'close-overlay', ...tap(() => { dismiss(); ctx.render(); }) }, t('table.close'));
-  const again = kind === 'over' && ctx.seat >= 0
-    ? h('button', { type: 'button', 'data-action': 'again', ...tap(() => { dismiss(); ctx.again(); }) }, t('table.again')) : null;
+  const over = kind === 'over';
+  const close = h('button' + (over ? '' : '.primary'), { type: 'button', 'data-action': 'close-overlay', ...tap(() => { dismiss(); ctx.render(); }) }, t('table.close'));
+  const again = over && ctx.seat >= 0
+    ? h('button.primary', { type: 'button', 'data-action': 'again', ...tap(() => { dismiss(); ctx.again(); }) }, t('table.again')) : null;
+  // The history's viewer draws positions with no table behind them.
+  const match = ctx.info?.id && ctx.state?.match;
+  const replay = over && match
+    ? h('a.button', { href: `/m/${ctx.info.id}/${match}`, 'data-action': 'replay' }, t('history.replay')) : null;
   return h('div.overlay', { id: 'overlay', 'data-kind': kind },
-    h('div.card-panel' + cls, content, kind === 'over' ? ratingLines(ctx) : null, h('div.row', close, again)));
+    h('div.card-panel' + cls, content, over ? ratingLines(ctx) : null, h('div.row.endactions', again, replay, close)));
 }
 
 // winnersLine names the winners of a game, for an end panel.
