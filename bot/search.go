@@ -122,6 +122,9 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	// The seat's true legal moves, kept apart from buf, which the
 	// iterations reuse for the sampled states' moves.
 	p.legal = k.Legal(p.legal[:0])
+	if len(p.legal) > 1 {
+		p.legal = p.prune(k, p.legal)
+	}
 	if len(p.legal) == 1 {
 		return p.legal[0]
 	}
@@ -169,6 +172,19 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	return best
 }
 
+// prune narrows the seat's true legal moves as the game's Pruner would in
+// every state the seat might sample: a Pruner judges from the seat's
+// knowledge alone, so one sample tells. The sample is drawn with a copy
+// of the search's generator, so that the iterations' draws are the same
+// whether or not the game prunes.
+func (p *Search) prune(k game.Knowledge, legal []game.Move) []game.Move {
+	r := p.rng
+	if pr, ok := k.Sample(&r).(game.Pruner); ok {
+		return pr.Prune(k.Seat(), legal)
+	}
+	return legal
+}
+
 // iterate is one walk down the tree, one playout and its backup.
 func (p *Search) iterate(k game.Knowledge) {
 	st := k.Sample(&p.rng)
@@ -191,6 +207,9 @@ func (p *Search) iterate(k game.Knowledge) {
 			continue
 		}
 		p.buf = st.Legal(s, p.buf[:0])
+		if pr, ok := st.(game.Pruner); ok && len(p.buf) > 1 {
+			p.buf = pr.Prune(s, p.buf)
+		}
 		if len(p.buf) == 1 {
 			// A forced move is no decision: the walk stays on its node.
 			p.apply(st, s, p.buf[0])

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,12 +183,15 @@ func TestRollOthersKeepsOnlyOwnEdges(t *testing.T) {
 }
 
 // Widening, a node tries the playout policy's move first and admits
-// others only as its visits grow; without it, every legal move is tried.
+// others only as its visits grow; without it, every move it considers is
+// tried.
 func TestWidenStartsFromThePolicy(t *testing.T) {
 	g := games.Named("cabo")
 	for seed := uint64(1); seed <= 6; seed++ {
 		st, s, told := position(t, g, 2, seed, 20)
-		legal := len(st.Legal(s, nil))
+		// The moves the search considers: Cabo leaves out the claims its
+		// seat has seen to fail (game.Pruner).
+		legal := len(st.(game.Pruner).Prune(s, st.Legal(s, nil)))
 		for _, widen := range []bool{true, false} {
 			search := newTold(t, g, "hard@30", s, seed, told).(*Search)
 			search.Widen, search.Prior = widen, nil
@@ -328,5 +332,45 @@ func TestSearchExplorationIsTheGames(t *testing.T) {
 	}
 	if named == 0 {
 		t.Errorf("no game names an exploration constant: the test tests nothing")
+	}
+}
+
+// A game's Pruner judges from the seat's knowledge alone: on the true
+// state and on every state the seat might sample, it keeps the same
+// moves, so pruning carries nothing the seat does not know into the
+// search's choice; and what it keeps is legal and never empty.
+func TestPruneIsTheSeats(t *testing.T) {
+	pruned := 0
+	for _, g := range games.All() {
+		for seed := uint64(1); seed <= 12; seed++ {
+			st, s, _ := position(t, g, 2+boolInt(g.Name() == "papayoo"), seed, 4+int(seed)*3)
+			pr, ok := st.(game.Pruner)
+			if !ok {
+				break
+			}
+			legal := st.Legal(s, nil)
+			want := pr.Prune(s, append([]game.Move(nil), legal...))
+			if len(want) == 0 {
+				t.Fatalf("%s seed %d: pruned every move of %v", g.Name(), seed, legal)
+			}
+			for _, m := range want {
+				if !game.Contains(legal, m) {
+					t.Fatalf("%s seed %d: kept %v, not legal", g.Name(), seed, m)
+				}
+			}
+			if len(want) < len(legal) {
+				pruned++
+			}
+			rng := game.NewRNG(seed)
+			for i := 0; i < 20; i++ {
+				got := st.Sample(s, &rng).(game.Pruner).Prune(s, append([]game.Move(nil), legal...))
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s seed %d: a sample keeps %v, the true state %v", g.Name(), seed, got, want)
+				}
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Errorf("no position pruned a move: the test tests nothing")
 	}
 }

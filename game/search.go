@@ -66,3 +66,14 @@ type Horizon interface {
 type Explorer interface {
 	Exploration() float64
 }
+
+// Pruner is a State that narrows the moves a search considers for seat s
+// to those worth its time, from what s knows alone (it is called on
+// sampled states): moves s knows to be no better than another (a claim
+// its cards already showed false), or, where the rules give a round no
+// end, all but the move that ends it once the round has gone on far
+// longer than any round between people. It returns a non-empty subset of
+// moves, in moves' own storage.
+type Pruner interface {
+	Prune(s Seat, moves []Move) []Move
+}
