@@ -374,3 +374,74 @@ func TestPruneIsTheSeats(t *testing.T) {
 		t.Errorf("no position pruned a move: the test tests nothing")
 	}
 }
+
+// A game's plans (game.Planner) are the seat's: on the true state and on
+// every state the seat might sample, the same plans in the same order.
+func TestPlansAreTheSeats(t *testing.T) {
+	planned := 0
+	for _, g := range games.All() {
+		for seed := uint64(1); seed <= 12; seed++ {
+			st, s, _ := position(t, g, 2+boolInt(seed%2 == 0 || g.Name() == "papayoo"), seed, 4+int(seed)*5)
+			pl, ok := st.(game.Planner)
+			if !ok {
+				break
+			}
+			want, wantEnds := pl.Plans(s, nil, nil)
+			if len(wantEnds) > 1 {
+				planned++
+			}
+			rng := game.NewRNG(seed)
+			for i := 0; i < 20; i++ {
+				got, ends := st.Sample(s, &rng).(game.Planner).Plans(s, nil, nil)
+				if !slices.Equal(got, want) || !slices.Equal(ends, wantEnds) {
+					t.Fatalf("%s seed %d: a sample's plans %v %v, the true state's %v %v", g.Name(), seed, got, ends, want, wantEnds)
+				}
+			}
+		}
+	}
+	if planned == 0 {
+		t.Errorf("no position had several plans: the test tests nothing")
+	}
+}
+
+// A search that plans whole turns plays its chosen plan out: the moves
+// after the first come from the plan, without searching again, and a
+// table that moved otherwise makes it search anew.
+func TestSearchFollowsItsPlan(t *testing.T) {
+	g := games.Named("dacapo")
+	followed := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		st, s, told := position(t, g, 2, seed, int(seed)*3)
+		p := newTold(t, g, "hard@100", s, seed, told).(*Search)
+		if !p.Plans {
+			t.Fatal("hard does not plan whole turns")
+		}
+		m := p.Choose(game.KnowledgeOf(st, s))
+		if p.plan.at == 0 {
+			continue // a plan of one move, or the turn's last
+		}
+		rest := append([]game.Move(nil), p.plan.moves[1:]...)
+		if m != p.plan.moves[0] {
+			t.Fatalf("seed %d: chose %v, its plan starts %v", seed, m, p.plan.moves[0])
+		}
+		y := st.Clone()
+		if err := y.Apply(s, m, nil); err != nil {
+			t.Fatal(err)
+		}
+		p.Iterations = 1 << 30 // a search now would never end
+		if got := p.Choose(game.KnowledgeOf(y, s)); got != rest[0] {
+			t.Fatalf("seed %d: second move %v, the plan's %v", seed, got, rest[0])
+		}
+		followed++
+		// Asked about another position (the first move not made), it
+		// forgets the plan and searches.
+		p.Iterations = 50
+		p.plan.at = 1
+		if p.Choose(game.KnowledgeOf(st, s)); p.plan.at > 1 {
+			t.Fatalf("seed %d: followed its plan from a position it did not expect", seed)
+		}
+	}
+	if followed == 0 {
+		t.Fatal("no plan of several moves in 20 positions")
+	}
+}

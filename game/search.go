@@ -77,3 +77,15 @@ type Explorer interface {
 type Pruner interface {
 	Prune(s Seat, moves []Move) []Move
 }
+
+// Planner is a State whose turns chain many moves of one seat (Da Capo!'s
+// builds): it lists seat s's whole turns from here as plans, so that a
+// search judges turns rather than single moves and their orders. A plan
+// is a sequence of s's moves that its knowledge alone decides: it stops
+// where s would learn a card (one turned up or drawn) or where the turn
+// ends. Plans appends each plan's moves to buf and the index after its
+// last move to ends; the first plan is the game's playout policy's own.
+// Like every capability, it reads only what s knows.
+type Planner interface {
+	Plans(s Seat, buf []Move, ends []int) ([]Move, []int)
+}

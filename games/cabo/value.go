@@ -188,3 +188,10 @@ func (st *State) chance(s game.Seat, scores *[MaxPlayers]int) float64 {
 }
 
 func clampScore(x int) int { return min(max(x, 0), 100) }
+
+// exploration is the search's UCB constant for Cabo's values
+// (game.Explorer).
+const exploration = 0.7
+
+// Exploration implements game.Explorer.
+func (st *State) Exploration() float64 { return exploration }
