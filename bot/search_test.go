@@ -222,7 +222,8 @@ func TestHorizonBoundsTheSearch(t *testing.T) {
 		st, s, told := position(t, g, 2, seed, 10)
 		for _, horizon := range []bool{true, false} {
 			search := newTold(t, g, "hard@200", s, seed, told).(*Search)
-			search.Horizon = horizon
+			// The tree of single moves (hard plans whole turns here).
+			search.Horizon, search.Plans = horizon, false
 			search.Choose(game.KnowledgeOf(st, s))
 			between := 0
 			for _, e := range search.edges {
