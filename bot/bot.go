@@ -46,6 +46,9 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		n, _ := LevelBudget(g, base)
 		p := NewSearch(n, 0, seed)
 		p.Cheat = base == "cheat"
+		// Hard (and the cheating bot, its measure) plans whole turns in
+		// games that list them; normal searches single moves.
+		p.Plans = base != "normal"
 		if hasBudget {
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)

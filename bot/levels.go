@@ -14,7 +14,8 @@ import "tapis/game"
 // Levels' budgets), so that hard plays at least as well as normal and
 // normal as easy (the heuristic) where the measurement can tell them
 // apart, and a hard move costs a few milliseconds of one core (Da Capo!,
-// the dearest, 12 to 16):
+// the dearest, 10 to 16 at 1,600 iterations a whole turn: hard plans
+// turns there, and searches once a turn rather than once a move):
 //
 //	tapis sim --game G --players 2 --bots hard@N,heuristic --games 200 --seed 1 --rotate
 //	    (Papayoo: --players 4 --bots hard@N,heuristic,heuristic,heuristic;

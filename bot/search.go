@@ -55,6 +55,13 @@ type Search struct {
 	// Capo: 62% against the heuristic at 800 iterations, against 7%
 	// playing whole games).
 	Horizon bool
+	// Plans, in games that list whole turns (game.Planner: Da Capo!),
+	// makes the search judge turns rather than single moves: a flat
+	// search over the game's plans, each played whole before the playout,
+	// whose first move it plays; the rest of the chosen plan follows at
+	// the next choices of the turn without searching again, while the
+	// seat's knowledge is what the plan expected.
+	Plans bool
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -75,6 +82,7 @@ type Search struct {
 	hints []game.Move
 	kids  []int32
 	path  []int32
+	plan  planned
 }
 
 // node is an information set of the searching seat.
@@ -119,11 +127,22 @@ func (p *Search) Cheats() bool { return p.Cheat }
 
 // Choose implements game.Player.
 func (p *Search) Choose(k game.Knowledge) game.Move {
+	if m, ok := p.plan.next(k); ok {
+		return m
+	}
 	// The seat's true legal moves, kept apart from buf, which the
 	// iterations reuse for the sampled states' moves.
 	p.legal = k.Legal(p.legal[:0])
+	if len(p.legal) > 1 {
+		p.legal = p.prune(k, p.legal)
+	}
 	if len(p.legal) == 1 {
 		return p.legal[0]
+	}
+	if p.Plans {
+		if m, ok := p.choosePlan(k); ok {
+			return m
+		}
 	}
 	prior, hasPrior := game.Move(0), false
 	if p.Prior != nil {
@@ -132,20 +151,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	p.nodes = append(p.nodes[:0], node{edge: -1, next: -1})
 	p.edges = p.edges[:0]
 	p.c = p.C
-	var deadline time.Time
-	if p.Iterations <= 0 {
-		deadline = time.Now().Add(p.Time)
-	}
-	n := 0
-	for ; p.Iterations <= 0 || n < p.Iterations; n++ {
-		if p.Iterations <= 0 && n&15 == 0 && n > 0 && time.Now().After(deadline) {
-			break
-		}
-		if p.Yield != nil && n&(yieldEvery-1) == yieldEvery-1 {
-			p.Yield()
-		}
-		p.iterate(k)
-	}
+	n := p.run(func(int) { p.iterate(k) })
 	best, most := game.Move(0), -1.0
 	for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
 		ed := &p.edges[e]
@@ -167,6 +173,39 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 		return p.legal[0]
 	}
 	return best
+}
+
+// run calls iterate with 0, 1, ... for the search's budget, and returns
+// how many iterations it ran.
+func (p *Search) run(iterate func(n int)) int {
+	var deadline time.Time
+	if p.Iterations <= 0 {
+		deadline = time.Now().Add(p.Time)
+	}
+	n := 0
+	for ; p.Iterations <= 0 || n < p.Iterations; n++ {
+		if p.Iterations <= 0 && n&15 == 0 && n > 0 && time.Now().After(deadline) {
+			break
+		}
+		if p.Yield != nil && n&(yieldEvery-1) == yieldEvery-1 {
+			p.Yield()
+		}
+		iterate(n)
+	}
+	return n
+}
+
+// prune narrows the seat's true legal moves as the game's Pruner would in
+// every state the seat might sample: a Pruner judges from the seat's
+// knowledge alone, so one sample tells. The sample is drawn with a copy
+// of the search's generator, so that the iterations' draws are the same
+// whether or not the game prunes.
+func (p *Search) prune(k game.Knowledge, legal []game.Move) []game.Move {
+	r := p.rng
+	if pr, ok := k.Sample(&r).(game.Pruner); ok {
+		return pr.Prune(k.Seat(), legal)
+	}
+	return legal
 }
 
 // iterate is one walk down the tree, one playout and its backup.
@@ -191,6 +230,9 @@ func (p *Search) iterate(k game.Knowledge) {
 			continue
 		}
 		p.buf = st.Legal(s, p.buf[:0])
+		if pr, ok := st.(game.Pruner); ok && len(p.buf) > 1 {
+			p.buf = pr.Prune(s, p.buf)
+		}
 		if len(p.buf) == 1 {
 			// A forced move is no decision: the walk stays on its node.
 			p.apply(st, s, p.buf[0])

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,12 +183,15 @@ func TestRollOthersKeepsOnlyOwnEdges(t *testing.T) {
 }
 
 // Widening, a node tries the playout policy's move first and admits
-// others only as its visits grow; without it, every legal move is tried.
+// others only as its visits grow; without it, every move it considers is
+// tried.
 func TestWidenStartsFromThePolicy(t *testing.T) {
 	g := games.Named("cabo")
 	for seed := uint64(1); seed <= 6; seed++ {
 		st, s, told := position(t, g, 2, seed, 20)
-		legal := len(st.Legal(s, nil))
+		// The moves the search considers: Cabo leaves out the claims its
+		// seat has seen to fail (game.Pruner).
+		legal := len(st.(game.Pruner).Prune(s, st.Legal(s, nil)))
 		for _, widen := range []bool{true, false} {
 			search := newTold(t, g, "hard@30", s, seed, told).(*Search)
 			search.Widen, search.Prior = widen, nil
@@ -218,7 +222,8 @@ func TestHorizonBoundsTheSearch(t *testing.T) {
 		st, s, told := position(t, g, 2, seed, 10)
 		for _, horizon := range []bool{true, false} {
 			search := newTold(t, g, "hard@200", s, seed, told).(*Search)
-			search.Horizon = horizon
+			// The tree of single moves (hard plans whole turns here).
+			search.Horizon, search.Plans = horizon, false
 			search.Choose(game.KnowledgeOf(st, s))
 			between := 0
 			for _, e := range search.edges {
@@ -328,5 +333,116 @@ func TestSearchExplorationIsTheGames(t *testing.T) {
 	}
 	if named == 0 {
 		t.Errorf("no game names an exploration constant: the test tests nothing")
+	}
+}
+
+// A game's Pruner judges from the seat's knowledge alone: on the true
+// state and on every state the seat might sample, it keeps the same
+// moves, so pruning carries nothing the seat does not know into the
+// search's choice; and what it keeps is legal and never empty.
+func TestPruneIsTheSeats(t *testing.T) {
+	pruned := 0
+	for _, g := range games.All() {
+		for seed := uint64(1); seed <= 12; seed++ {
+			st, s, _ := position(t, g, 2+boolInt(g.Name() == "papayoo"), seed, 4+int(seed)*3)
+			pr, ok := st.(game.Pruner)
+			if !ok {
+				break
+			}
+			legal := st.Legal(s, nil)
+			want := pr.Prune(s, append([]game.Move(nil), legal...))
+			if len(want) == 0 {
+				t.Fatalf("%s seed %d: pruned every move of %v", g.Name(), seed, legal)
+			}
+			for _, m := range want {
+				if !game.Contains(legal, m) {
+					t.Fatalf("%s seed %d: kept %v, not legal", g.Name(), seed, m)
+				}
+			}
+			if len(want) < len(legal) {
+				pruned++
+			}
+			rng := game.NewRNG(seed)
+			for i := 0; i < 20; i++ {
+				got := st.Sample(s, &rng).(game.Pruner).Prune(s, append([]game.Move(nil), legal...))
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s seed %d: a sample keeps %v, the true state %v", g.Name(), seed, got, want)
+				}
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Errorf("no position pruned a move: the test tests nothing")
+	}
+}
+
+// A game's plans (game.Planner) are the seat's: on the true state and on
+// every state the seat might sample, the same plans in the same order.
+func TestPlansAreTheSeats(t *testing.T) {
+	planned := 0
+	for _, g := range games.All() {
+		for seed := uint64(1); seed <= 12; seed++ {
+			st, s, _ := position(t, g, 2+boolInt(seed%2 == 0 || g.Name() == "papayoo"), seed, 4+int(seed)*5)
+			pl, ok := st.(game.Planner)
+			if !ok {
+				break
+			}
+			want, wantEnds := pl.Plans(s, nil, nil)
+			if len(wantEnds) > 1 {
+				planned++
+			}
+			rng := game.NewRNG(seed)
+			for i := 0; i < 20; i++ {
+				got, ends := st.Sample(s, &rng).(game.Planner).Plans(s, nil, nil)
+				if !slices.Equal(got, want) || !slices.Equal(ends, wantEnds) {
+					t.Fatalf("%s seed %d: a sample's plans %v %v, the true state's %v %v", g.Name(), seed, got, ends, want, wantEnds)
+				}
+			}
+		}
+	}
+	if planned == 0 {
+		t.Errorf("no position had several plans: the test tests nothing")
+	}
+}
+
+// A search that plans whole turns plays its chosen plan out: the moves
+// after the first come from the plan, without searching again, and a
+// table that moved otherwise makes it search anew.
+func TestSearchFollowsItsPlan(t *testing.T) {
+	g := games.Named("dacapo")
+	followed := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		st, s, told := position(t, g, 2, seed, int(seed)*3)
+		p := newTold(t, g, "hard@100", s, seed, told).(*Search)
+		if !p.Plans {
+			t.Fatal("hard does not plan whole turns")
+		}
+		m := p.Choose(game.KnowledgeOf(st, s))
+		if p.plan.at == 0 {
+			continue // a plan of one move, or the turn's last
+		}
+		rest := append([]game.Move(nil), p.plan.moves[1:]...)
+		if m != p.plan.moves[0] {
+			t.Fatalf("seed %d: chose %v, its plan starts %v", seed, m, p.plan.moves[0])
+		}
+		y := st.Clone()
+		if err := y.Apply(s, m, nil); err != nil {
+			t.Fatal(err)
+		}
+		p.Iterations = 1 << 30 // a search now would never end
+		if got := p.Choose(game.KnowledgeOf(y, s)); got != rest[0] {
+			t.Fatalf("seed %d: second move %v, the plan's %v", seed, got, rest[0])
+		}
+		followed++
+		// Asked about another position (the first move not made), it
+		// forgets the plan and searches.
+		p.Iterations = 50
+		p.plan.at = 1
+		if p.Choose(game.KnowledgeOf(st, s)); p.plan.at > 1 {
+			t.Fatalf("seed %d: followed its plan from a position it did not expect", seed)
+		}
+	}
+	if followed == 0 {
+		t.Fatal("no plan of several moves in 20 positions")
 	}
 }

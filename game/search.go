@@ -66,3 +66,26 @@ type Horizon interface {
 type Explorer interface {
 	Exploration() float64
 }
+
+// Pruner is a State that narrows the moves a search considers for seat s
+// to those worth its time, from what s knows alone (it is called on
+// sampled states): moves s knows to be no better than another (a claim
+// its cards already showed false), or, where the rules give a round no
+// end, all but the move that ends it once the round has gone on far
+// longer than any round between people. It returns a non-empty subset of
+// moves, in moves' own storage.
+type Pruner interface {
+	Prune(s Seat, moves []Move) []Move
+}
+
+// Planner is a State whose turns chain many moves of one seat (Da Capo!'s
+// builds): it lists seat s's whole turns from here as plans, so that a
+// search judges turns rather than single moves and their orders. A plan
+// is a sequence of s's moves that its knowledge alone decides: it stops
+// where s would learn a card (one turned up or drawn) or where the turn
+// ends. Plans appends each plan's moves to buf and the index after its
+// last move to ends; the first plan is the game's playout policy's own.
+// Like every capability, it reads only what s knows.
+type Planner interface {
+	Plans(s Seat, buf []Move, ends []int) ([]Move, []int)
+}

@@ -107,9 +107,9 @@ func TestDuplicatePairing(t *testing.T) {
 	width := func(iv Interval) float64 { return iv[1] - iv[0] }
 	var last *Pairing
 	for _, games := range []int{20, 200} {
-		rep := run(t, Config{Game: cabo.Game{}, Players: 2, Bots: []string{"heuristic", "hard@30"}, Games: games, Seed: 1, Duplicate: true, Workers: 2})
+		rep := run(t, Config{Game: cabo.Game{}, Players: 2, Bots: []string{"heuristic", "hard@10"}, Games: games, Seed: 1, Duplicate: true, Workers: 2})
 		p := rep.Pairing
-		if p.Bot != "heuristic" || !reflect.DeepEqual(p.Against, []string{"hard@30"}) || p.Units != games/2 || p.Even != 0.5 {
+		if p.Bot != "heuristic" || !reflect.DeepEqual(p.Against, []string{"hard@10"}) || p.Units != games/2 || p.Even != 0.5 {
 			t.Fatalf("pairing %+v", p)
 		}
 		if p.ShareCI95[0] <= 0.5 || p.Share < p.ShareCI95[0] || p.Share > p.ShareCI95[1] {

@@ -66,6 +66,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 		if log != nil {
 			log.Add(game.Public, Event{Type: "cabo", Seat: s})
 		}
+		st.turns++
 		st.turn = st.next(s)
 	}
 	return nil
@@ -321,6 +322,7 @@ func (st *State) dropDrawn() {
 // has had their final turn after a Cabo call.
 func (st *State) endTurn(log *game.Log) {
 	st.phase = phaseTurn
+	st.turns++
 	if st.caller >= 0 {
 		st.finalLeft--
 		if st.finalLeft == 0 {

@@ -144,6 +144,7 @@ func (st *State) deal(starter game.Seat, log *game.Log) {
 	st.drawn = none
 	st.caller = -1
 	st.finalLeft = 0
+	st.turns = 0
 	st.known = [MaxPlayers][MaxPlayers]uint8{}
 	st.kept = [MaxPlayers]uint8{}
 	st.turn = starter

@@ -20,6 +20,7 @@ type Heuristic struct {
 	// keep: probably a low card.
 	kept  [MaxPlayers][MaxSlots]bool
 	drawn int8 // the card this seat last drew
+	turns int  // turns ended this round, for the bound on a stalled round
 	buf   []game.Move
 }
 
@@ -50,6 +51,9 @@ func (h *Heuristic) Observe(e game.Event) {
 	switch ev.Type {
 	case "deal":
 		h.forget()
+		h.turns = 0
+	case "discard", "cabo":
+		h.turns++
 	case "peek_initial":
 		for k, i := range ev.Slots {
 			if k < len(ev.Seen) {
@@ -61,12 +65,15 @@ func (h *Heuristic) Observe(e game.Event) {
 			h.drawn = int8(ev.Seen[0])
 		}
 	case "take_discard", "replace":
+		h.turns++
 		h.placed(ev)
 	case "peek", "spy":
+		h.turns++
 		if len(ev.Seen) == 1 && ev.Target != nil {
 			h.mem[ev.Target.Seat][ev.Target.Slot] = int8(ev.Seen[0])
 		}
 	case "swap":
+		h.turns++
 		a, b := ev.A, ev.B
 		h.mem[a.Seat][a.Slot], h.mem[b.Seat][b.Slot] = h.mem[b.Seat][b.Slot], h.mem[a.Seat][a.Slot]
 		h.kept[a.Seat][a.Slot], h.kept[b.Seat][b.Slot] = h.kept[b.Seat][b.Slot], h.kept[a.Seat][a.Slot]
@@ -173,7 +180,7 @@ func (h *Heuristic) estimate(v *View, j game.Seat, mean float64) (total float64,
 
 func (h *Heuristic) turn(v *View) game.Move {
 	mean := h.unseenMean(v)
-	if v.Caller < 0 && h.shouldCall(v, mean) {
+	if v.Caller < 0 && (h.turns >= stallTurns*v.Players || h.shouldCall(v, mean)) {
 		return mk(CallCabo)
 	}
 	top := int8(v.Discard[len(v.Discard)-1])

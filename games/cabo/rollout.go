@@ -85,7 +85,7 @@ func (m *mind) estimate(j game.Seat) (total float64, unknown int) {
 
 func (st *State) rollTurn(s game.Seat) game.Move {
 	m := st.mindOf(s)
-	if st.caller < 0 && m.shouldCall() {
+	if st.caller < 0 && (st.overdue() || m.shouldCall()) {
 		return mk(CallCabo)
 	}
 	top := st.topDiscard()

@@ -43,6 +43,9 @@ type State struct {
 
 	caller    game.Seat // who called Cabo this round, or -1
 	finalLeft int8      // final turns still to play after the call
+	// turns counts the turns ended this round (public: everyone saw
+	// them), for the bots' bound on a round that nobody calls (overdue).
+	turns int
 
 	// known[k][j] has bit i set when seat k knows the card in seat j's slot
 	// i. Every action is public, so these bits are public too; the cards

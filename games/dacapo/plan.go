@@ -34,6 +34,12 @@ type rplanner struct {
 	dng [MaxPlayers]dangerSource
 	nd  int
 
+	// budget is the positions a search may expand; with collect, every
+	// sequence considered is offered to the candidates of Plans too.
+	budget  int
+	collect bool
+	cands   []cand
+
 	gen uint32
 	tt  [ttSize]ttEntry
 }
@@ -93,6 +99,8 @@ var (
 	zDug   [Helpers][maxDig + 1]uint64
 	zOpp   [MaxPlayers]uint64
 	zAside uint64
+	// zStockEnd marks a sequence that ends with the personal top played.
+	zStockEnd uint64
 )
 
 func init() {
@@ -116,6 +124,7 @@ func init() {
 		zOpp[t] = r.Uint64()
 	}
 	zAside = r.Uint64()
+	zStockEnd = r.Uint64()
 }
 
 // onto is the position after a card is built on pile i.
@@ -181,9 +190,14 @@ var planners = sync.Pool{New: func() any { return new(rplanner) }}
 
 // plan searches seat s's build sequences this turn, like the heuristic
 // bot, and returns the planner, which the caller puts back in the pool.
-func (st *State) plan(s game.Seat) *rplanner {
+func (st *State) plan(s game.Seat) *rplanner { return st.planWith(s, planBudget, false) }
+
+// planWith is plan with a budget of positions, and with collect, the
+// candidates of Plans gathered on the way.
+func (st *State) planWith(s game.Seat, budget int, collect bool) *rplanner {
 	p := planners.Get().(*rplanner)
 	p.gen++
+	p.budget, p.collect, p.cands = budget, collect, p.cands[:0]
 	p.me, p.n = s, int(st.n)
 	p.canRefill = st.nDraw > 0 || st.nAside > 0
 	for t := 0; t < int(st.n); t++ {
@@ -234,9 +248,12 @@ func (st *State) plan(s game.Seat) *rplanner {
 	return p
 }
 
-func (p *rplanner) consider(depth, val int) {
+func (p *rplanner) consider(depth, val int, key uint64) {
 	if depth == 0 {
 		return
+	}
+	if p.collect {
+		p.offer(depth, val, key)
 	}
 	if val > p.best || val == p.best && depth < p.bestLen {
 		p.best, p.bestLen = val, depth
@@ -251,8 +268,8 @@ func (p *rplanner) dfs(pos ppos, depth, cost int) {
 	if refill {
 		val += pRefill
 	}
-	p.consider(depth, val)
-	if refill || p.nodes >= planBudget || depth >= maxSeq-1 {
+	p.consider(depth, val, pos.key)
+	if refill || p.nodes >= p.budget || depth >= maxSeq-1 {
 		return
 	}
 	e := &p.tt[pos.key&(ttSize-1)]
@@ -312,7 +329,7 @@ func (p *rplanner) stockBuild(pos ppos, depth, cost, i int) {
 		val += pWin
 	}
 	p.path[depth] = mkBuild(FromStock, 0, i)
-	p.consider(depth+1, val)
+	p.consider(depth+1, val, q.key^zStockEnd)
 }
 
 // dangerSource is a next player's face-up top, which costs w[v] for the

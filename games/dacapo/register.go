@@ -27,8 +27,11 @@ func (Game) Entry() game.Entry {
 	}
 	return game.Entry{
 		Game: Game{},
-		// bot.Budget says how these were chosen.
-		Levels: game.Levels{Normal: 300, Hard: 1000},
+		// bot.Budget says how these were chosen. Hard plans whole turns
+		// (Plans) and searches once a plan: 1,600 iterations a plan cost
+		// less a move (10 CPU ms at 2 players, 16 at 4) than 1,000 a
+		// move did (12 and 16); docs/bots.md, Whole turns.
+		Levels: game.Levels{Normal: 300, Hard: 1600},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": 18.37, "easy": 25.88, "normal": 28.11, "hard": 27.19},
 		Look:    game.Look{Title: "Da Capo!", Round: "game", Screen: "dacapo.js"},
