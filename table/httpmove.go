@@ -24,10 +24,12 @@ import (
 // the same checks (play), the same store write before the answer, the
 // same states sent to the sockets of the others.
 
-// httpRoutes registers the routes of this file, on the table's node.
+// httpRoutes registers the moves and states over HTTP, on the table's
+// node, and the player's turns (turns.go), on any.
 func (s *Host) httpRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tables/{id}/moves", s.own.Owned(s.postMove))
 	m.HandleFunc("GET /api/tables/{id}/state", s.own.Owned(s.getState))
+	m.HandleFunc("GET /api/me/turns", s.myTurns)
 }
 
 // movePace bounds the moves sent over HTTP, per client and per network,
@@ -174,6 +176,9 @@ func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
 		if code, err = t.play(seat, req.N, req.Move, time.Time{}); err == nil {
 			state = t.stateFor(seat, seat, t.moveEvents.Events)
 		}
+		// Published now rather than once the answer is sent (schedule): a
+		// client that asks for its turns next finds this table's new ones.
+		t.publishTurns()
 	}); cerr != nil {
 		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, cerr.Error())
 		return

@@ -140,6 +140,9 @@ type table struct {
 	// status as the metrics read it from another goroutine (countTables).
 	answering string
 	shown     atomic.Value // Status
+	// turns is who is due to act, published for GET /api/me/turns
+	// (turns.go).
+	turns turnBoard
 }
 
 func newTable(srv *Host, t store.Table) *table {
@@ -285,6 +288,7 @@ func (t *table) schedule() {
 	if t.srv.cfg.Metrics != nil {
 		t.shown.Store(t.status())
 	}
+	t.publishTurns()
 	if t.idleC == nil && len(t.conns) == 0 {
 		t.idleC = time.After(t.srv.idleCheck(t.empty))
 	}
