@@ -188,7 +188,9 @@ type Host struct {
 	// online counts the players' open sockets (online.go, issue 29).
 	online online
 	// moves paces the moves sent over HTTP (httpmove.go).
-	moves    movePace
+	moves movePace
+	// notifier tells players away of their turns (notes.go); nil: nobody.
+	notifier Notifier
 	games    map[string]game.Game
 	memRules map[string]func(game.Event) any // the games' memory rules (recall.go)
 	guard    Guard

@@ -482,7 +482,7 @@ func (t *table) deliver() {
 // read is when the move was read, for the metrics (zero without them).
 func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 	met := t.srv.cfg.Metrics
-	prev := t.st.Clone()
+	prev, was := t.st.Clone(), t.st.ToMove()
 	t.moveEvents.Reset()
 	if err := t.st.Apply(s, m, &t.moveEvents); err != nil {
 		return err
@@ -519,6 +519,7 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		t.broadcastInfo()
 	}
 	t.broadcastState(s, t.moveEvents.Events)
+	t.notifyMove(was)
 	// Every move applied and saved is counted, a person's or a bot's.
 	met.Moved(read, applied, saved, met.Now())
 	return nil
