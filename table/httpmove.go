@@ -142,8 +142,12 @@ type moveReq struct {
 // postMove answers POST /api/tables/{id}/moves: the seat's state after
 // its move, once stored, or the refusal.
 func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
+	// Paced before the table is looked for: a flood loads no table.
+	if !s.allowMove(w, r) {
+		return
+	}
 	t := s.find(w, r.PathValue("id"))
-	if t == nil || !s.allowMove(w, r) {
+	if t == nil {
 		return
 	}
 	var req moveReq
@@ -196,8 +200,12 @@ func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
 // getState answers GET /api/tables/{id}/state: the seat's state now, as
 // the WebSocket sends it on arrival.
 func (s *Host) getState(w http.ResponseWriter, r *http.Request) {
+	// Paced before the table is looked for: a flood loads no table.
+	if !s.allowMove(w, r) {
+		return
+	}
 	t := s.find(w, r.PathValue("id"))
-	if t == nil || !s.allowMove(w, r) {
+	if t == nil {
 		return
 	}
 	token := r.URL.Query().Get("token")
