@@ -140,7 +140,8 @@ const (
 	// CodeNotFriends (403): invitations are for friends.
 	CodeNotFriends = "not_friends"
 	// CodeNotSeated (403): an invitation to a table where the inviter
-	// does not sit.
+	// does not sit, or a move or state asked without the seat's token or
+	// its signed-in player.
 	CodeNotSeated = "not_seated"
 	// CodeBadPref (400): a notification kind or channel that does not
 	// exist.
@@ -153,6 +154,23 @@ const (
 	// CodeMailFailed (503): the mail server refused the mail or could not
 	// be reached; try again.
 	CodeMailFailed = "mail_failed"
+
+	// Moves over HTTP (POST /api/tables/{id}/moves, issue 29; package
+	// table), as the WebSocket's codes of the same names say.
+
+	// CodeNotStarted (409): a move while seats are still free.
+	CodeNotStarted = "not_started"
+	// CodeOver (409): a move once the match is over.
+	CodeOver = "over"
+	// CodeStale (409): a move whose n is behind the table's: the
+	// position has changed; read it again.
+	CodeStale = "stale"
+	// CodeBadMove (400): not a move of this game; Reason says why when
+	// the engine gives one.
+	CodeBadMove = "bad_move"
+	// CodeRefused (409): the game's rules refuse the move; Reason and
+	// Args say why.
+	CodeRefused = "refused"
 )
 
 // The reasons the server itself gives (Refusal.Reason), besides those of

@@ -70,6 +70,8 @@ func (s *Server) rooms(acc *account.Service) error {
 		s.push, nc.Senders[store.ChannelPush] = p, p
 	}
 	s.notes = notify.New(nc)
+	// The tables tell players away of their turns and their games' ends.
+	s.host.UseNotifier(s.notes)
 	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
 		Presence: s.host, Notifier: s.notes, Logger: s.log})
 	return nil

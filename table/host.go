@@ -186,7 +186,11 @@ type Host struct {
 	// the lobby's list is read again at once (SeatChanges).
 	lobbyGen atomic.Int64
 	// online counts the players' open sockets (online.go, issue 29).
-	online   online
+	online online
+	// moves paces the moves sent over HTTP (httpmove.go).
+	moves movePace
+	// notifier tells players away of their turns (notes.go); nil: nobody.
+	notifier Notifier
 	games    map[string]game.Game
 	memRules map[string]func(game.Event) any // the games' memory rules (recall.go)
 	guard    Guard

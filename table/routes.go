@@ -31,6 +31,7 @@ func (s *Host) Routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/tables/{id}", s.own.Owned(s.getTable))
 	m.HandleFunc("POST /api/tables/{id}/join", s.own.Owned(s.joinTable))
 	m.HandleFunc("GET /api/tables/{id}/ws", s.own.Owned(s.serveWS))
+	s.httpRoutes(m)
 }
 
 // createReq asks for a new table. Bots has one entry per seat: "" for a

@@ -140,6 +140,9 @@ type table struct {
 	// status as the metrics read it from another goroutine (countTables).
 	answering string
 	shown     atomic.Value // Status
+	// turns is who is due to act, published for GET /api/me/turns
+	// (turns.go).
+	turns turnBoard
 }
 
 func newTable(srv *Host, t store.Table) *table {
@@ -285,6 +288,7 @@ func (t *table) schedule() {
 	if t.srv.cfg.Metrics != nil {
 		t.shown.Store(t.status())
 	}
+	t.publishTurns()
 	if t.idleC == nil && len(t.conns) == 0 {
 		t.idleC = time.After(t.srv.idleCheck(t.empty))
 	}
@@ -478,7 +482,7 @@ func (t *table) deliver() {
 // read is when the move was read, for the metrics (zero without them).
 func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 	met := t.srv.cfg.Metrics
-	prev := t.st.Clone()
+	prev, was := t.st.Clone(), t.st.ToMove()
 	t.moveEvents.Reset()
 	if err := t.st.Apply(s, m, &t.moveEvents); err != nil {
 		return err
@@ -515,6 +519,7 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		t.broadcastInfo()
 	}
 	t.broadcastState(s, t.moveEvents.Events)
+	t.notifyMove(was)
 	// Every move applied and saved is counted, a person's or a bot's.
 	met.Moved(read, applied, saved, met.Now())
 	return nil
@@ -578,35 +583,41 @@ func (t *table) move(c *conn, m clientMsg) {
 	case m.Seat != nil && game.Seat(*m.Seat) != c.seat:
 		t.sendError(c, wire.CodeWrongSeat, fmt.Sprintf("server: you sit at seat %d and may act for it only", c.seat), m.ID)
 		return
+	}
+	if code, err := t.play(c.seat, m.N, m.Move, m.read); err != nil {
+		t.sendRefusal(c, code, err, m.ID)
+	}
+}
+
+// play is seat s's move raw, answering the position after n moves (nil:
+// the table's, whatever it is): checked, applied and stored (apply), or
+// refused with a code and why. A socket's move and an HTTP one
+// (httpmove.go) both take it.
+func (t *table) play(s game.Seat, n *int, raw json.RawMessage, read time.Time) (string, error) {
+	switch {
 	case t.st == nil:
-		t.sendError(c, wire.CodeNotStarted, "server: the game has not started: seats are still free", m.ID)
-		return
+		return wire.CodeNotStarted, errors.New("server: the game has not started: seats are still free")
 	case t.st.Over():
-		t.sendError(c, wire.CodeOver, "server: the game is over", m.ID)
-		return
-	case m.N != nil && *m.N < t.n:
-		t.sendError(c, wire.CodeStale, fmt.Sprintf("server: the move answers move %d, but %d moves have been played since: look again", *m.N, t.n-*m.N), m.ID)
-		return
-	case m.N != nil && *m.N > t.n:
-		t.sendError(c, wire.CodeBadMessage, fmt.Sprintf("server: n is %d, but only %d moves have been played", *m.N, t.n), m.ID)
-		return
+		return wire.CodeOver, errors.New("server: the game is over")
+	case n != nil && *n < t.n:
+		return wire.CodeStale, fmt.Errorf("server: the move answers move %d, but %d moves have been played since: look again", *n, t.n-*n)
+	case n != nil && *n > t.n:
+		return wire.CodeBadMessage, fmt.Errorf("server: n is %d, but only %d moves have been played", *n, t.n)
 	}
-	gm, err := t.codec.Unmarshal(m.Move)
+	gm, err := t.codec.Unmarshal(raw)
 	if err != nil {
-		t.sendRefusal(c, wire.CodeBadMove, err, m.ID)
-		return
+		return wire.CodeBadMove, err
 	}
-	if err := t.scripted(c.seat, gm); err != nil {
-		t.sendRefusal(c, wire.CodeRefused, err, m.ID)
-		return
+	if err := t.scripted(s, gm); err != nil {
+		return wire.CodeRefused, err
 	}
-	if err := t.apply(c.seat, gm, m.read); err != nil {
+	if err := t.apply(s, gm, read); err != nil {
 		var se *storeError
 		if errors.As(err, &se) {
 			t.srv.log.Error("store", "table", t.id, "err", se.err)
-			t.sendError(c, wire.CodeStore, err.Error(), m.ID)
-			return
+			return wire.CodeStore, err
 		}
-		t.sendRefusal(c, wire.CodeRefused, err, m.ID)
+		return wire.CodeRefused, err
 	}
+	return "", nil
 }

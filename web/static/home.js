@@ -67,13 +67,44 @@ export function homeParts({ games, open, turnLabel }) {
     drawMine();
     if (lob.tables) drawLobby();
   };
+  // ------------------------------------------------------------ your turn (issue 29)
+  // The tables where it is the player's turn (GET /api/me/turns), the
+  // longest waiting first, shown above their other tables; the tab's
+  // title counts them, "(2) Tapis", also while the tab is hidden.
+  let myTurns = [];
+  const baseTitle = document.title.replace(/^\(\d+\) /, '');
+  const loadTurns = async () => {
+    let list = [];
+    if (player()) {
+      try { list = (await api('GET', '/api/me/turns')).turns || []; } catch { return; }
+    }
+    document.title = list.length ? `(${list.length}) ${baseTitle}` : baseTitle;
+    if (JSON.stringify(list) === JSON.stringify(myTurns)) return;
+    myTurns = list;
+    drawMine();
+  };
+  const turnsTimer = setInterval(() => { if (document.visibilityState !== 'visible') loadTurns(); }, 20000);
+  stops.push(() => { clearInterval(turnsTimer); document.title = baseTitle; });
+  const tableLink = (id, ...body) => h('a', {
+    href: '/t/' + id, dataset: { mytable: id },
+    onclick: e => { if (!e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) { e.preventDefault(); open('/t/' + id); } },
+  }, ...body);
   const drawMine = () => {
-    mine.hidden = myTables.length === 0;
-    clear(mine).append(h('h2', t('mine.title')), h('ul.mylist', myTables.map(tb => h('li', h('a', {
-      href: '/t/' + tb.id, dataset: { mytable: tb.id },
-      onclick: e => { if (!e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) { e.preventDefault(); open('/t/' + tb.id); } },
-    }, h('strong', gameName(tb.game)), ' ', h('span', t('mine.line', { n: tb.players, seat: tb.seat + 1 })), ' ',
-    h('span.tstatus.' + tb.status, t('mine.' + (tb.status === 'playing' ? 'playing' : 'waiting'))))))));
+    const due = new Set(myTurns.map(x => x.table));
+    const rest = myTables.filter(tb => !due.has(tb.id));
+    mine.hidden = myTables.length === 0 && myTurns.length === 0;
+    clear(mine);
+    if (myTurns.length) {
+      mine.append(h('h2', { id: 'yourturn-title' }, t('turns.title')), h('ul.mylist.turnlist', { id: 'yourturn' }, myTurns.map(tu => h('li', tableLink(tu.table,
+        h('strong', gameName(tu.game)), ' ', h('span', t('mine.line', { n: tu.players, seat: tu.seat + 1 })), ' ',
+        tu.deadline ? h('span.tdeadline', t('turns.until', { time: new Date(tu.deadline).toLocaleTimeString(getLang(), { hour: '2-digit', minute: '2-digit' }) })) : null,
+        h('span.tstatus.yourturn', t('table.turn.yours')))))));
+    }
+    if (rest.length) {
+      mine.append(h('h2', t('mine.title')), h('ul.mylist', rest.map(tb => h('li', tableLink(tb.id,
+        h('strong', gameName(tb.game)), ' ', h('span', t('mine.line', { n: tb.players, seat: tb.seat + 1 })), ' ',
+        h('span.tstatus.' + tb.status, t('mine.' + (tb.status === 'playing' ? 'playing' : 'waiting'))))))));
+    }
   };
 
   // ------------------------------------------------------------ quick match
@@ -264,16 +295,16 @@ export function homeParts({ games, open, turnLabel }) {
     }
   };
   // The lobby is live while the page shows: every 3 s, paused when hidden.
-  const tick = () => { if (document.visibilityState === 'visible') { loadLobby(); loadMine(); } };
+  const tick = () => { if (document.visibilityState === 'visible') { loadLobby(); loadMine(); loadTurns(); } };
   const onVisible = () => { if (document.visibilityState === 'visible') tick(); };
   lob.timer = setInterval(tick, 3000);
   document.addEventListener('visibilitychange', onVisible);
   stops.push(() => { clearInterval(lob.timer); document.removeEventListener('visibilitychange', onVisible); });
 
   const render = () => { drawWho(); drawMine(); drawQuick(); drawLobby(); };
-  stops.push(onPlayer(() => { drawWho(); loadMine(); loadQueue(); }));
+  stops.push(onPlayer(() => { drawWho(); loadMine(); loadTurns(); loadQueue(); }));
   render();
-  loadPlayer().then(() => { drawWho(); loadMine(); loadQueue(); });
+  loadPlayer().then(() => { drawWho(); loadMine(); loadTurns(); loadQueue(); });
   loadLobby();
 
   return {

@@ -618,6 +618,9 @@ export const en = {
   'mine.line': '· {n} players · seat {seat}',
   'mine.playing': 'playing',
   'mine.waiting': 'waiting for players',
+  // Your turn on the home page (issue 29, GET /api/me/turns).
+  'turns.title': 'Your turn',
+  'turns.until': 'before {time}',
   'quick.title': 'Quick match',
   'quick.about': 'Play now with whoever is looking for the same game; bots take the seats nobody came for.',
   'quick.players.any': 'any',

@@ -620,6 +620,9 @@ export const fr = {
   'mine.line': '· {n} joueurs · place {seat}',
   'mine.playing': 'en cours',
   'mine.waiting': 'attend des joueurs',
+  // Your turn on the home page (issue 29, GET /api/me/turns).
+  'turns.title': 'À vous de jouer',
+  'turns.until': 'avant {time}',
   'quick.title': 'Partie rapide',
   'quick.about': 'Jouez tout de suite avec ceux qui cherchent le même jeu ; des robots prennent les places restées libres.',
   'quick.players.any': 'peu importe',
