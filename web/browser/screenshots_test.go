@@ -101,8 +101,9 @@ var shotGames = map[string]shotGame{
 // dir. On a table's page (table true) what sels name, the table's tools
 // and any open panel's buttons must be in the window (the newest log line,
 // checked by TestBrowserLayoutLate, is left out); on any page nothing may
-// stick out sideways.
-func (p *page) shotSizes(dir, name string, table bool, sels []string) {
+// stick out sideways. The window shows the top of the page, or the element
+// show names when it is not "".
+func (p *page) shotSizes(dir, name string, table bool, sels []string, show string) {
 	p.t.Helper()
 	for _, sz := range sizes {
 		p.resize(sz[0], sz[1])
@@ -126,7 +127,11 @@ func (p *page) shotSizes(dir, name string, table bool, sels []string) {
 			p.t.Errorf("%s at %dx%d: outside the window: %q", name, sz[0], sz[1], bad)
 		}
 		var png []byte
-		p.run("screenshot "+name, chromedp.Evaluate(`window.scrollTo(0, 0)`, nil), chromedp.CaptureScreenshot(&png))
+		scroll := `window.scrollTo(0, 0)`
+		if show != "" {
+			scroll = fmt.Sprintf(`window.scrollTo(0, 0); document.querySelector(%q).scrollIntoView({block: 'end'})`, show)
+		}
+		p.run("screenshot "+name, chromedp.Evaluate(scroll, nil), chromedp.CaptureScreenshot(&png))
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, sz[0])), png, 0o644); err != nil {
 			p.t.Fatal(err)
 		}
@@ -150,7 +155,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	out := shotsDir(t, p.dir)
 
 	p.home()
-	p.shotSizes(out, "home", false, nil)
+	p.shotSizes(out, "home", false, nil, "")
 
 	// Two tables waiting in the lobby, made by other people.
 	var waiting []string
@@ -177,10 +182,10 @@ func TestBrowserScreenshots(t *testing.T) {
 	p.home()
 	var rows int
 	p.until("both tables in the lobby", `document.querySelectorAll('#lobby li[data-table]').length`, &rows, func() bool { return rows == 2 })
-	p.shotSizes(out, "lobby", false, nil)
+	p.shotSizes(out, "lobby", false, nil, "#lobby")
 
 	p.run("an invite link's page", chromedp.Navigate(p.h.URL+"/t/"+waiting[0]), chromedp.WaitVisible(`#joininfo`, chromedp.ByQuery))
-	p.shotSizes(out, "join", false, nil)
+	p.shotSizes(out, "join", false, nil, "")
 
 	// The pictures show the tables as a returning player sees them: the
 	// first-time guide has been answered.
@@ -224,7 +229,7 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	if st.MyTurn != "1" {
 		t.Fatal("the game ended before my first turn")
 	}
-	p.shotSizes(out, name+"-start", true, mustSee[name])
+	p.shotSizes(out, name+"-start", true, mustSee[name], "")
 
 	// The middle: the test plays the page's seat over its own socket.
 	var id string
@@ -244,7 +249,7 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	// log rebuilt, with no card still travelling from the moves before.
 	p.run("the page again", chromedp.Navigate(p.h.URL+"/t/"+id), chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 	p.until("my turn in the middle of the game", readTable(""), &st, func() bool { return st.MyTurn == "1" && st.Overlay == "" })
-	p.shotSizes(out, name+"-middle", true, sg.see)
+	p.shotSizes(out, name+"-middle", true, sg.see, "")
 
 	// The end: played on with the page open, to the game-over panel.
 	stop := sp.playOn()
@@ -257,5 +262,5 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	if !slices.Contains(buttons, "close-overlay") || !slices.Contains(buttons, "again") {
 		t.Errorf("the game-over panel's buttons: %q", buttons)
 	}
-	p.shotSizes(out, name+"-end", true, nil)
+	p.shotSizes(out, name+"-end", true, nil, "")
 }
