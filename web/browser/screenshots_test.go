@@ -156,6 +156,7 @@ func TestBrowserScreenshots(t *testing.T) {
 
 	p.home()
 	p.shotSizes(out, "home", false, nil, "")
+	p.checkHome()
 
 	// Two tables waiting in the lobby, made by other people.
 	var waiting []string
@@ -186,6 +187,7 @@ func TestBrowserScreenshots(t *testing.T) {
 
 	p.run("an invite link's page", chromedp.Navigate(p.h.URL+"/t/"+waiting[0]), chromedp.WaitVisible(`#joininfo`, chromedp.ByQuery))
 	p.shotSizes(out, "join", false, nil, "")
+	p.checkJoin()
 
 	// The pictures show the tables as a returning player sees them: the
 	// first-time guide has been answered.
@@ -263,4 +265,13 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 		t.Errorf("the game-over panel's buttons: %q", buttons)
 	}
 	p.shotSizes(out, name+"-end", true, nil, "")
+	p.checkLog(name)
+	for _, sz := range sizes {
+		p.resize(sz[0], sz[1])
+		p.checkEndPanel(fmt.Sprintf("%s at %d", name, sz[0]))
+	}
+	p.desktop()
+	if name == "limits" {
+		p.checkTokens()
+	}
 }

@@ -1,0 +1,154 @@
+package browser
+
+import (
+	"fmt"
+	"strings"
+)
+
+// What TestBrowserScreenshots checks beyond the window (issue 26, the
+// defects its pictures showed): the words of the log and the panels, and
+// a few things of the home and join pages.
+
+// checkLog checks a game's log, read at its end: the page's own player is
+// told "You …", never "Alice (you) …"; a card of the actor's own is
+// "their card", not "<actor>’s card"; no brackets inside brackets.
+func (p *page) checkLog(game string) {
+	p.t.Helper()
+	var lines []string
+	p.eval("the log", `[...document.querySelectorAll('#log li')].map(li => li.textContent)`, &lines)
+	if len(lines) == 0 {
+		p.t.Errorf("%s: an empty log", game)
+	}
+	var bad []string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "Alice (you) ") || strings.Contains(l, ". Alice (you) ") || strings.Contains(l, "cost Alice (you)"):
+			bad = append(bad, "not said to me: "+l)
+		case nested(l):
+			bad = append(bad, "brackets in brackets: "+l)
+		}
+		if i := strings.Index(l, " ("); i > 0 && strings.HasPrefix(l, "Bot ") {
+			actor := l[:strings.Index(l, ")")+1]
+			if strings.Contains(l, actor+"’s card") && strings.Contains(l, "swapped") {
+				bad = append(bad, "the actor's own card by name: "+l)
+			}
+		}
+	}
+	if len(bad) > 0 {
+		p.t.Errorf("%s: log lines: %q", game, bad)
+	}
+}
+
+// nested says whether s has a bracket opened inside another.
+func nested(s string) bool {
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '(':
+			depth++
+			if depth > 1 {
+				return true
+			}
+		case ')':
+			depth--
+		}
+	}
+	return false
+}
+
+// checkEndPanel checks a game's end panel: the header cells of its
+// round-by-round table never break a name, Limits' results come before
+// the accusation and its "This round" column has no blank, a single Da
+// Capo! game is won, not "game 1", with no table of one game.
+func (p *page) checkEndPanel(game string) {
+	p.t.Helper()
+	var got struct {
+		Text   string   `json:"text"`
+		Broken []string `json:"broken"`
+		Order  bool     `json:"order"`
+		Blank  int      `json:"blank"`
+		ByGame bool     `json:"byGame"`
+	}
+	p.eval("the end panel", `(() => {
+		const panel = document.querySelector('#overlay .card-panel');
+		const results = panel.querySelector('table.results'), acc = panel.querySelector('.lim-acc');
+		// A name broken over two lines is a text of two boxes.
+		const broken = [...panel.querySelectorAll('.sheet-table thead th')].filter(th => {
+			const r = document.createRange();
+			r.selectNodeContents(th);
+			return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
+		}).map(th => th.textContent);
+		const col = results ? [...results.querySelectorAll('tr')].map(tr => tr.children[4]).filter(Boolean).slice(1) : [];
+		return {
+			text: panel.textContent, broken,
+			order: !acc || !results || !!(results.compareDocumentPosition(acc) & Node.DOCUMENT_POSITION_FOLLOWING),
+			blank: col.filter(td => td.textContent.trim() === '').length,
+			byGame: !!panel.querySelector('.sheet-inline .sheet-table'),
+		};
+	})()`, &got)
+	if len(got.Broken) > 0 {
+		p.t.Errorf("%s: the end panel's names break: %q", game, got.Broken)
+	}
+	if strings.HasPrefix(game, "limits") && (!got.Order || got.Blank > 0) {
+		p.t.Errorf("limits: the end panel: results before the accusation %v, %d blank cells of This round", got.Order, got.Blank)
+	}
+	if strings.HasPrefix(game, "dacapo") && (strings.Contains(got.Text, "game 1") || got.ByGame) {
+		p.t.Errorf("dacapo: a single game's end panel says %q (a table of games: %v)", got.Text, got.ByGame)
+	}
+	var behind []string
+	p.eval("the page's buttons behind the panel", `(() => {
+		const ov = document.querySelector('#overlay');
+		return [...document.querySelectorAll('button, a.button')].filter(b => !ov.contains(b) && !b.closest('.tablebar, header, .topbar, #sheet')).filter(b => {
+			const r = b.getBoundingClientRect();
+			if (!r.width || !r.height) return false;
+			const x = r.left + r.width / 2, y = r.top + r.height / 2;
+			if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+			return document.elementFromPoint(x, y) === b || b.contains(document.elementFromPoint(x, y));
+		}).map(b => b.textContent.trim()).filter(t => /again/i.test(t));
+	})()`, &behind)
+	if len(behind) > 0 {
+		p.t.Errorf("%s: the page's own buttons show beside the end panel: %q", game, behind)
+	}
+}
+
+// checkHome checks the home page: the leaderboards are linked once.
+func (p *page) checkHome() {
+	p.t.Helper()
+	var n int
+	p.eval("the links to the leaderboards", `[...document.querySelectorAll('a[href="/leaderboard"]')].filter(a => a.getClientRects().length).length`, &n)
+	if n != 1 {
+		p.t.Errorf("home: %d links to the leaderboards, want 1", n)
+	}
+}
+
+// checkJoin checks an invite's page: centred on a wide screen, its time
+// per move in the lobby's words.
+func (p *page) checkJoin() {
+	p.t.Helper()
+	var got struct {
+		Turn  string  `json:"turn"`
+		Left  float64 `json:"left"`
+		Right float64 `json:"right"`
+	}
+	p.eval("the join page", `(() => {
+		const r = document.querySelector('#join').getBoundingClientRect();
+		return { turn: document.querySelector('#joininfo .jturn').textContent, left: r.left, right: document.documentElement.clientWidth - r.right };
+	})()`, &got)
+	if strings.Contains(got.Turn, "None") {
+		p.t.Errorf("join: %q", got.Turn)
+	}
+	if d := got.Left - got.Right; d > 40 || d < -40 {
+		p.t.Errorf("join: not centred: %s", fmt.Sprintf("%.0f px left, %.0f px right", got.Left, got.Right))
+	}
+}
+
+// checkTokens checks Limits' own header late in a game: the limit cards
+// taken are one chip with their count past three.
+func (p *page) checkTokens() {
+	p.t.Helper()
+	var n int
+	p.eval("my limit cards' chips", `document.querySelectorAll('.lim-me .lim-token').length`, &n)
+	if n > 3 {
+		p.t.Errorf("limits: %d chips for my limit cards, want one with their count", n)
+	}
+}
