@@ -252,6 +252,9 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	p.run("the page again", chromedp.Navigate(p.h.URL+"/t/"+id), chromedp.WaitVisible(`#game`, chromedp.ByQuery))
 	p.until("my turn in the middle of the game", readTable(""), &st, func() bool { return st.MyTurn == "1" && st.Overlay == "" })
 	p.shotSizes(out, name+"-middle", true, sg.see, "")
+	if name == "dacapo" {
+		p.checkDacapoPiles("in the middle")
+	}
 
 	// The end: played on with the page open, to the game-over panel.
 	stop := sp.playOn()
@@ -273,5 +276,8 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	p.desktop()
 	if name == "limits" {
 		p.checkTokens()
+	}
+	if name == "dacapo" {
+		p.checkDacapoPiles("at the end")
 	}
 }

@@ -3,6 +3,8 @@ package browser
 import (
 	"fmt"
 	"strings"
+	"testing"
+	"time"
 )
 
 // What TestBrowserScreenshots checks beyond the window (issue 26, the
@@ -72,11 +74,22 @@ func (p *page) checkEndPanel(game string) {
 	p.eval("the end panel", `(() => {
 		const panel = document.querySelector('#overlay .card-panel');
 		const results = panel.querySelector('table.results'), acc = panel.querySelector('.lim-acc');
-		// A name broken over two lines is a text of two boxes.
+		// A name may wrap between its words, never inside one: a line
+		// begins only after a space.
 		const broken = [...panel.querySelectorAll('.sheet-table thead th')].filter(th => {
-			const r = document.createRange();
-			r.selectNodeContents(th);
-			return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
+			const w = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+			for (let n = w.nextNode(); n; n = w.nextNode()) {
+				let top = null;
+				for (let i = 0; i < n.length; i++) {
+					const r = document.createRange();
+					r.setStart(n, i); r.setEnd(n, i + 1);
+					const b = r.getBoundingClientRect();
+					if (/\s/.test(n.data[i]) || !b.height) continue;
+					if (top !== null && b.top > top + 2 && !/\s/.test(n.data[i - 1])) return true;
+					top = b.top;
+				}
+			}
+			return false;
 		}).map(th => th.textContent);
 		const col = results ? [...results.querySelectorAll('tr')].map(tr => tr.children[4]).filter(Boolean).slice(1) : [];
 		return {
@@ -98,13 +111,10 @@ func (p *page) checkEndPanel(game string) {
 	var behind []string
 	p.eval("the page's buttons behind the panel", `(() => {
 		const ov = document.querySelector('#overlay');
-		return [...document.querySelectorAll('button, a.button')].filter(b => !ov.contains(b) && !b.closest('.tablebar, header, .topbar, #sheet')).filter(b => {
+		return [...document.querySelectorAll('[data-action=again]')].filter(b => !ov.contains(b) && getComputedStyle(b).visibility !== 'hidden').filter(b => {
 			const r = b.getBoundingClientRect();
-			if (!r.width || !r.height) return false;
-			const x = r.left + r.width / 2, y = r.top + r.height / 2;
-			if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
-			return document.elementFromPoint(x, y) === b || b.contains(document.elementFromPoint(x, y));
-		}).map(b => b.textContent.trim()).filter(t => /again/i.test(t));
+			return r.width && r.height && r.bottom > 0 && r.top < innerHeight;
+		}).map(b => b.textContent.trim());
 	})()`, &behind)
 	if len(behind) > 0 {
 		p.t.Errorf("%s: the page's own buttons show beside the end panel: %q", game, behind)
@@ -151,4 +161,61 @@ func (p *page) checkTokens() {
 	if n > 3 {
 		p.t.Errorf("limits: %d chips for my limit cards, want one with their count", n)
 	}
+}
+
+// checkDacapoPiles checks Da Capo!'s building piles: a Joker's value does
+// not cover the card's lower corner, and the cards under a pile's top show
+// their whole corner (the card's index), not a sliver.
+func (p *page) checkDacapoPiles(where string) {
+	p.t.Helper()
+	var bad []string
+	p.eval("the building piles", `(() => {
+		const bad = [], hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+		for (const slot of document.querySelectorAll('.dc-bslot')) {
+			const top = slot.querySelector('.dc-top'), jv = slot.querySelector('.dc-jv');
+			if (!top) continue;
+			const c = top.getBoundingClientRect();
+			if (jv) {
+				const corners = [{ left: c.right - c.width * .3, right: c.right, top: c.bottom - c.height * .25, bottom: c.bottom },
+					{ left: c.left, right: c.left + c.width * .3, top: c.top, bottom: c.top + c.height * .25 }];
+				if (corners.some(k => hit(jv.getBoundingClientRect(), k))) bad.push('the Joker value on its corner: ' + jv.textContent);
+			}
+			const under = [...slot.querySelectorAll('.dc-under')].map(u => u.getBoundingClientRect());
+			const above = [...under, c];
+			for (let i = 1; i < above.length; i++) {
+				const strip = above[i].top - above[i - 1].top;
+				if (strip < c.width * .18) bad.push('a card under the top shows ' + Math.round(strip) + ' px');
+			}
+		}
+		return bad;
+	})()`, &bad)
+	if len(bad) > 0 {
+		p.t.Errorf("dacapo %s: %q", where, bad)
+	}
+}
+
+// TestBrowserFiveSeats: at a table of five, on a screen of 1100 px, every
+// seat's chip shows in the table's bar, none hidden behind its tools.
+func TestBrowserFiveSeats(t *testing.T) {
+	p := newPage(t, 0, 2*time.Minute)
+	p.fill(table{game: "dacapo", players: 5})
+	p.create(`#game.dacapo`)
+	p.resize(1100, 768)
+	var hidden []string
+	p.until("the seats in the bar", `(() => {
+		const tools = [...document.querySelectorAll('.tablebar > :not(ul.seats):not(h1)')].map(e => e.getBoundingClientRect());
+		const ul = document.querySelector('.tablebar ul.seats'), box = ul.getBoundingClientRect();
+		const lis = [...ul.children];
+		if (lis.length < 5) return ['only ' + lis.length + ' seats'];
+		return lis.filter(li => {
+			const r = li.getBoundingClientRect();
+			const inBox = r.left >= box.left - 1 && r.right <= box.right + 1 && r.right <= innerWidth;
+			const under = tools.some(b => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
+			return !inBox || under;
+		}).map(li => li.textContent);
+	})()`, &hidden, func() bool { return len(hidden) == 0 || !strings.HasPrefix(hidden[0], "only ") })
+	if len(hidden) > 0 {
+		t.Errorf("at 1100 px, seats out of sight: %q", hidden)
+	}
+	p.checkDacapoPiles("at five")
 }
