@@ -854,4 +854,6 @@ export const en = {
   'dacapo.won.stalemate.single.one': 'No one can play on: {names} wins with the fewest cards left.',
   'dacapo.won.stalemate.single.other': 'No one can play on: {names} win with the fewest cards left.',
   'join.noclock': 'No time limit',
+  'dacapo.log.game_end.single': '{names} won the game. Points: {scores}.',
+  'dacapo.log.game_end.stalemate.single': 'No one can play on: {names} won the game. Points: {scores}.',
 };

@@ -856,4 +856,6 @@ export const fr = {
   'dacapo.won.stalemate.single.one': 'Plus personne ne peut jouer : {names} gagne avec le moins de cartes restantes.',
   'dacapo.won.stalemate.single.other': 'Plus personne ne peut jouer : {names} gagnent avec le moins de cartes restantes.',
   'join.noclock': 'Pas de limite de temps',
+  'dacapo.log.game_end.single': 'Partie gagnée par {names}. Points : {scores}.',
+  'dacapo.log.game_end.stalemate.single': 'Plus personne ne peut jouer : partie gagnée par {names}. Points : {scores}.',
 };
