@@ -255,6 +255,9 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	if name == "dacapo" {
 		p.checkDacapoPiles("in the middle")
 	}
+	p.resize(1366, 768)
+	p.checkLogTop(name + " in the middle")
+	p.desktop()
 
 	// The end: played on with the page open, to the game-over panel.
 	stop := sp.playOn()

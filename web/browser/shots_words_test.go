@@ -165,8 +165,8 @@ func (p *page) checkTokens() {
 	}
 }
 
-// checkDacapoPiles checks Da Capo!'s building piles: a Joker's value does
-// not cover the card's lower corner, and the cards under a pile's top show
+// checkDacapoPiles checks Da Capo!'s building piles: nothing (a Joker's
+// value was) covers a top card's corners, and the cards under a pile's top show
 // their whole corner (the card's index), not a sliver.
 func (p *page) checkDacapoPiles(where string) {
 	p.t.Helper()
@@ -174,13 +174,13 @@ func (p *page) checkDacapoPiles(where string) {
 	p.eval("the building piles", `(() => {
 		const bad = [], hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 		for (const slot of document.querySelectorAll('.dc-bslot')) {
-			const top = slot.querySelector('.dc-top'), jv = slot.querySelector('.dc-jv');
+			const top = slot.querySelector('.dc-top');
 			if (!top) continue;
 			const c = top.getBoundingClientRect();
-			if (jv) {
-				const corners = [{ left: c.right - c.width * .3, right: c.right, top: c.bottom - c.height * .25, bottom: c.bottom },
-					{ left: c.left, right: c.left + c.width * .3, top: c.top, bottom: c.top + c.height * .25 }];
-				if (corners.some(k => hit(jv.getBoundingClientRect(), k))) bad.push('the Joker value on its corner: ' + jv.textContent);
+			const corners = [{ left: c.right - c.width * .3, right: c.right, top: c.bottom - c.height * .25, bottom: c.bottom },
+				{ left: c.left, right: c.left + c.width * .3, top: c.top, bottom: c.top + c.height * .25 }];
+			for (const e of [...slot.children].filter(e => !e.matches('.dc-top, .dc-under, .dc-slide, .dc-becomes, .dc-start'))) {
+				if (corners.some(k => hit(e.getBoundingClientRect(), k))) bad.push('a badge on the card\'s corner: ' + e.textContent);
 			}
 			const under = [...slot.querySelectorAll('.dc-under')].map(u => u.getBoundingClientRect());
 			const above = [...under, c];
@@ -220,4 +220,27 @@ func TestBrowserFiveSeats(t *testing.T) {
 		t.Errorf("at 1100 px, seats out of sight: %q", hidden)
 	}
 	p.checkDacapoPiles("at five")
+}
+
+// checkLogTop checks the log's column on a wide screen, scrolled to its
+// newest line: the line its top edge cuts lies in a fade, not half shown
+// under the "Game log" heading.
+func (p *page) checkLogTop(where string) {
+	p.t.Helper()
+	var got struct {
+		Cut  float64 `json:"cut"`
+		Fade float64 `json:"fade"`
+	}
+	p.eval("the log's top", `(() => {
+		const log = document.querySelector('#log');
+		log.scrollTop = log.scrollHeight;
+		const top = log.getBoundingClientRect().top, cs = getComputedStyle(log);
+		const fade = /gradient/.test(cs.maskImage || cs.webkitMaskImage || '') ? parseFloat(cs.paddingTop) : 0;
+		// How much of the cut line shows below the top edge.
+		const cut = [...log.children].map(li => li.getBoundingClientRect()).filter(r => r.top < top && r.bottom > top).map(r => r.bottom - top)[0] || 0;
+		return { cut: Math.min(cut, parseFloat(cs.lineHeight) || 16), fade };
+	})()`, &got)
+	if got.Cut > got.Fade {
+		p.t.Errorf("%s: the log's top line shows %.0f px cut, with a fade of %.0f px", where, got.Cut, got.Fade)
+	}
 }

@@ -856,4 +856,5 @@ export const en = {
   'join.noclock': 'No time limit',
   'dacapo.log.game_end.single': '{names} won the game. Points: {scores}.',
   'dacapo.log.game_end.stalemate.single': 'No one can play on: {names} won the game. Points: {scores}.',
+  'dacapo.pile.joker': 'Joker = {n}',
 };

@@ -858,4 +858,5 @@ export const fr = {
   'join.noclock': 'Pas de limite de temps',
   'dacapo.log.game_end.single': 'Partie gagnée par {names}. Points : {scores}.',
   'dacapo.log.game_end.stalemate.single': 'Plus personne ne peut jouer : partie gagnée par {names}. Points : {scores}.',
+  'dacapo.pile.joker': 'Joker = {n}',
 };
