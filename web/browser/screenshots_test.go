@@ -255,6 +255,9 @@ func (p *page) shootGame(out string, g game.Game, sg shotGame, seed uint64) {
 	if name == "dacapo" {
 		p.checkDacapoPiles("in the middle")
 	}
+	if name == "papayoo" {
+		p.checkTakes()
+	}
 	p.resize(1366, 768)
 	p.checkLogTop(name + " in the middle")
 	p.desktop()
