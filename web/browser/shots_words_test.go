@@ -137,6 +137,8 @@ func (p *page) checkHome() {
 // per move in the lobby's words.
 func (p *page) checkJoin() {
 	p.t.Helper()
+	p.resize(1366, 768)
+	defer p.desktop()
 	var got struct {
 		Turn  string  `json:"turn"`
 		Left  float64 `json:"left"`
