@@ -107,6 +107,9 @@ func (p *page) checkEndPanel(game string) {
 	if strings.HasPrefix(game, "limits") && (!got.Order || got.Blank > 0) {
 		p.t.Errorf("limits: the end panel: results before the accusation %v, %d blank cells of This round", got.Order, got.Blank)
 	}
+	if strings.Contains(got.Text, "Alice (you) accuses") {
+		p.t.Errorf("%s: the end panel does not say \"You accuse\": %q", game, got.Text)
+	}
 	if strings.HasPrefix(game, "dacapo") && (strings.Contains(got.Text, "game 1") || got.ByGame) {
 		p.t.Errorf("dacapo: a single game's end panel says %q (a table of games: %v)", got.Text, got.ByGame)
 	}

@@ -857,4 +857,6 @@ export const en = {
   'dacapo.log.game_end.single': '{names} won the game. Points: {scores}.',
   'dacapo.log.game_end.stalemate.single': 'No one can play on: {names} won the game. Points: {scores}.',
   'dacapo.pile.joker': 'Joker = {n}',
+  'limits.acc.head.you': 'You accuse {suspect} about',
+  'limits.acc.head.at_you': '{accuser} accuses you about',
 };

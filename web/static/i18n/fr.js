@@ -859,4 +859,6 @@ export const fr = {
   'dacapo.log.game_end.single': 'Partie gagnée par {names}. Points : {scores}.',
   'dacapo.log.game_end.stalemate.single': 'Plus personne ne peut jouer : partie gagnée par {names}. Points : {scores}.',
   'dacapo.pile.joker': 'Joker = {n}',
+  'limits.acc.head.you': 'Vous accusez {suspect} sur la couleur',
+  'limits.acc.head.at_you': '{accuser} vous accuse sur la couleur',
 };

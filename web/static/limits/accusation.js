@@ -43,7 +43,7 @@ function accEl(S, a) {
     ? t('limits.acc.limit.x', { color: cname(a.color) })
     : tn('limits.acc.limit', hiddenOf, { color: cname(a.color), base, hidden: hiddenOf, limit: a.limit });
   return h('div.lim-acc',
-    h('p.lim-acc-head', t('limits.acc.head', { accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect) }), ' ', chip(a.color)),
+    h('p.lim-acc-head', t(a.accuser === S.ctx.seat ? 'limits.acc.head.you' : a.suspect === S.ctx.seat ? 'limits.acc.head.at_you' : 'limits.acc.head', { accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect) }), ' ', chip(a.color)),
     h('div.lim-acc-body',
       S.bases[a.limit_card] ? h('div.lim-card.lim-limit.lim-small', { html: limitSVG(S.bases[a.limit_card], a.limit_card) }) : null,
       h('div', h('div.label', t('limits.acc.hidden')), h('table.lim-hiddentable', hiddenRows))),
