@@ -293,14 +293,15 @@ func TestBrowserDacapoEndTurn(t *testing.T) {
 	if !p.click(`[data-action=end]`) {
 		t.Fatal("the End turn button could not be clicked")
 	}
-	// The turn passes: Alice's end is in the log, and another seat's turn
-	// begins after it (the bots are quick: it may be hers again by now).
+	// The turn passes: Alice's end is in the log, said to her (issue 26),
+	// and another seat's turn begins after it (the bots are quick: it may
+	// be hers again by now).
 	p.run("the turn passes", chromedp.Poll(`(() => {
 		const ls = [...document.querySelectorAll('#log li')].map(e => e.textContent);
-		const i = ls.findLastIndex(l => /^Alice.* finit son tour\.$/.test(l));
+		const i = ls.findLastIndex(l => /^Vous terminez votre tour\.$/.test(l));
 		return i >= 0 && ls.slice(i + 1).some(l => /^Au tour de Robot/.test(l));
 	})()`, nil))
 	p.click(`#lang`)
-	p.run("English", chromedp.Poll(`[...document.querySelectorAll('#log li')].some(e => /^Alice.* ends the turn\.$/.test(e.textContent))`, nil))
+	p.run("English", chromedp.Poll(`[...document.querySelectorAll('#log li')].some(e => /^You end the turn\.$/.test(e.textContent))`, nil))
 	t.Logf("End turn clicked after %d steps with cards in hand; screenshots in %s", withCards, p.dir)
 }

@@ -290,39 +290,3 @@ func TestBrowserJoinPage(t *testing.T) {
 	p.click(`[data-action=join]`)
 	p.until("the table to start", `document.querySelector('#table')?.dataset.status || ''`, &status, func() bool { return status == "playing" })
 }
-
-// Every game's table, photographed at both sizes as a player sees it once
-// the game is under way: <game>-390.png and <game>-1366.png, and the home
-// page. The tables are made from the home page's defaults but the number
-// of players, so the test also checks that those defaults (bots at every
-// seat but the creator's) start a game at once.
-// TAPIS_SCREENSHOT_DIR=$PWD/docs/screenshots go test ./web/browser -run
-// BrowserScreenshots -count=1 makes the README's screenshots.
-func TestBrowserScreenshots(t *testing.T) {
-	p := newPage(t, 300*time.Millisecond, 5*time.Minute)
-	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
-	p.shootSizes("home", 200*time.Millisecond)
-	// The pictures show the tables as a returning player sees them: the
-	// first-time guide has been answered.
-	p.run("guides answered", chromedp.Evaluate(`['cabo','papayoo','limits','dacapo'].forEach(g => localStorage.setItem('tapis.guide.' + g, 'no'))`, nil))
-	for _, g := range games.All() {
-		lo, hi := g.Players()
-		n := min(max(lo, 4), hi)
-		p.fill(table{game: g.Name(), players: n})
-		var seats []string
-		p.eval("the seats chosen", `[...document.querySelectorAll('select[name^=seat]')].map(s => s.value)`, &seats)
-		if want := slices.Repeat([]string{"normal"}, n-1); !slices.Equal(seats, want) {
-			t.Fatalf("%s for %d: the seats default to %q, want %q", g.Name(), n, seats, want)
-		}
-		p.create(`#game`)
-		var st tableState
-		p.untilTurn(readTable(""), &st, &st)
-		// Created full, the table plays at once: nobody is waited for.
-		var waiting bool
-		p.eval("the invite panel", `!!document.querySelector('.invite')`, &waiting)
-		if st.Status != "playing" || waiting {
-			t.Fatalf("%s: a table made with the default seats is %q (invite panel shown: %v)", g.Name(), st.Status, waiting)
-		}
-		p.shootSizes(g.Name(), 700*time.Millisecond)
-	}
-}

@@ -117,6 +117,10 @@ func (p *page) words(g wordsGame, seed uint64) {
 		}
 		for _, l := range log {
 			texts = append(texts, lang+"\t"+l)
+			// Issue 26 (screenshots fixes): my own moves are said to me.
+			if ownMove.MatchString(l) || nested(l) {
+				t.Errorf("%s: a log line not said to its player, or with brackets in brackets: %q", lang, l)
+			}
 		}
 		p.shootWords(g.game + "-over-" + lang)
 		p.click(`#lang`)
@@ -254,6 +258,9 @@ var (
 	rawKey = regexp.MustCompile(`\b(cabo|papayoo|limits|dacapo|table|log|replay|history|sheet|hint|opt|fix|why|err|guide|memory|rated)\.[a-z_]+`)
 	// A move's fields listed as the viewer once did: "helper · card 9 ·
 	// index 0", "peek_initial".
+	// A sentence of the log whose subject is the page's own player by
+	// name: "Ann (you) plays", "Ann (vous) joue" (issue 26).
+	ownMove = regexp.MustCompile(`(^|[.!?;] |cost |coûte )Ann \((you|vous)\) \p{Ll}`)
 	rawMove = regexp.MustCompile(`·|_|\bindex\b|\bslots \d`)
 	hole    = regexp.MustCompile(`\{\w+\}|\bundefined\b|\bNaN\b|\bnull\b|\[object|"type"`)
 )

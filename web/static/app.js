@@ -103,8 +103,8 @@ async function home() {
         }));
     };
     main.append(h('section.home',
-      h('div.hometop', h('div', h('h1', t('app.title')), h('p.tagline', t('app.tagline')),
-        h('p.homeboard', h('a', { href: '/leaderboard', id: 'home-board' }, boardIcon(), ' ', t('board.link')))), parts.who),
+      // The leaderboards are the header's (#toplink-board), at every size.
+      h('div.hometop', h('div', h('h1', t('app.title')), h('p.tagline', t('app.tagline'))), parts.who),
       parts.mine,
       h('div.homegrid', h('div.homeplay', parts.quick, parts.lobby),
       h('form.card-panel', { id: 'create', onsubmit: e => { e.preventDefault(); create(); } },

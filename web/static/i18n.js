@@ -74,3 +74,10 @@ function article(s, params) {
   return s.replace(/\b(a|A) \{(\w+)\}/g, (m, a, k) => (k in params && /^(8|11(?!\d)|18(?!\d)|[aeiou])/i.test(String(params[k]))
     ? `${a}n {${k}}` : m));
 }
+
+// Issue 26 (screenshots fixes): a line said to the page's own player.
+// ty is t with key.you in place of key when mine (the seat the line is
+// about is the page's) and the dictionary has that form: "You play a 7",
+// not "Alice (you) plays a 7". tny is tn likewise.
+export function ty(key, mine, params) { return t(mine && has(key + '.you') ? key + '.you' : key, params); }
+export function tny(key, mine, count, params) { return tn(mine && has(key + '.you.other') ? key + '.you' : key, count, params); }

@@ -108,7 +108,10 @@ export function scoreSheet(ctx, game) {
       const gp = main.querySelector('#game #overlay .card-panel');
       if (gp && !gp.querySelector('.sheet')) {
         const row = [...gp.children].reverse().find(e => e.classList.contains('row'));
-        const part = h('section.sheet.sheet-inline', over() ? ranking() : null, h('h3', t(over() ? byRound() : 'sheet.title')), table());
+        // A match of one game or round has no table of them: the
+        // game's own panel above has its points already.
+        const one = over() && (state().rounds || []).length <= 1;
+        const part = h('section.sheet.sheet-inline', over() ? ranking() : null, one ? null : [h('h3', t(over() ? byRound() : 'sheet.title')), table()]);
         gp.insertBefore(part, row || null);
         if (over() && row) row.append(newTable());
       }

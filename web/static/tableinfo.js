@@ -53,7 +53,8 @@ export function joinSummary(info, seatName, game, turn) {
     h('ul.jseats', info.seats.map((s, i) => h('li' + (s.free ? '.free' : ''), { dataset: { seat: i } },
       h('strong', t('home.seat', { n: i + 1 })), ' ', seatName(i)))),
     h('p.jrules', { id: 'joinrules' }, opts.length ? t('fix.join.rules', { list: opts.join(' · ') }) : t('fix.join.rules.standard')),
-    h('p.jturn', t('table.turn', { time: turn })),
+    // As the lobby says it: a table without a clock has no time limit.
+    h('p.jturn', info.turn_seconds ? t('table.turn', { time: turn }) : t('join.noclock')),
     info.memory_aid ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.on'))
       : gameInfo(info.game).memory_aid ? h('p.jmemory', { id: 'joinmemory' }, t('memory.join.off')) : null,
     h('p.jhow', t('fix.join.how')));

@@ -88,7 +88,8 @@ function overlayEl(S) {
     match ? h('td', String((S.overlay.scores || v.scores)[s])) : null));
   return endPanel(S.ctx, S.overlay.kind, '.dc-end', () => { S.overlay = null; },
     h('h2', S.overlay.kind === 'over' ? (match ? t('dacapo.match.over') : t('table.over')) : t('dacapo.game.end', { n: S.overlay.game })),
-    S.overlay.winners ? h('p.winners', tn(S.overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won', S.overlay.winners.length, { names: names(S.overlay.winners), n: S.overlay.game })) : null,
+    // A single game is no game 1 of anything: "wins!".
+    S.overlay.winners ? h('p.winners', tn((S.overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won') + (match ? '' : '.single'), S.overlay.winners.length, { names: names(S.overlay.winners), n: S.overlay.game })) : null,
     S.overlay.kind === 'over' && match ? h('p.winners', tn('dacapo.match.won', S.overlay.match.length, { names: names(S.overlay.match) })) : null,
     S.overlay.kind === 'game' && match ? h('p', t('dacapo.match.goes_on', { n: v.options.match_target })) : null,
     h('table.results',

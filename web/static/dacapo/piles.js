@@ -43,10 +43,11 @@ export function pileEl(S, p, L) {
     },
     under.map((x, i) => h('span.dc-under', { html: cardSVG(x), dataset: { depth: under.length - i } })),
     top !== null ? h('span.dc-top', { html: cardSVG(top), 'data-key': 'dacapo:pile:' + p, 'data-from': S.from.get('pile:' + p) }) : h('span.dc-start', t('dacapo.pile.start')),
-    top === JOKER ? h('span.dc-jv', '= ' + value) : null,
     can ? h('span.dc-becomes', c === JOKER ? t('dacapo.joker.becomes', { n: becomes }) : '→ ' + becomes) : null,
     slideEl),
-    h('div.dc-label', value ? t('dacapo.pile.value', { n: value }) : t('dacapo.pile.empty')));
+    // A Joker on top counts as the pile's value: said under it, where a
+    // badge would cover the card.
+    h('div.dc-label' + (top === JOKER ? '.dc-jlabel' : ''), value ? t(top === JOKER ? 'dacapo.pile.joker' : 'dacapo.pile.value', { n: value }) : t('dacapo.pile.empty')));
 }
 
 // stockEl is seat s's personal pile, its top face up.

@@ -12,12 +12,20 @@ export function lastAccEl(S) {
   const v = view(S);
   const a = v.last_accusation;
   if (!a || S.overlay) return null;
-  return h('div.lim-lastacc', t('limits.lastacc', { text: verdict(S, a) }), ' ',
+  // Told in a line (the panel behind Details has it all), so that on a
+  // laptop's short window it shares the status line's row (limits.css)
+  // and the hand and the actions stay in the window.
+  const test = a.limit === null ? 'X' : `${a.count} ${a.over ? '>' : '≤'} ${a.limit}`;
+  return h('div.lim-lastacc', { title: verdict(S, a) }, h('span', t('limits.lastacc.short', {
+    accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect), color: cname(a.color), test, taker: S.ctx.name(a.taker),
+  })), ' ',
     h('button.link', { type: 'button', 'data-action': 'show-accusation', onclick: () => { S.overlay = { kind: v.phase === 'over' ? 'over' : 'accuse', acc: a, winners: v.winners, scores: v.scores }; S.ctx.render(); } }, t('limits.details')));
 }
 
 // verdict is an accusation's outcome in words.
-export const verdict = (S, a) => t(a.over ? 'limits.verdict.over' : a.limit === null ? 'limits.verdict.x' : 'limits.verdict.ok', {
+// Said to the page's player when they are the accuser or the suspect.
+export const verdict = (S, a) => t((a.over ? 'limits.verdict.over' : a.limit === null ? 'limits.verdict.x' : 'limits.verdict.ok') +
+  (a.accuser === S.ctx.seat ? '.by_you' : a.suspect === S.ctx.seat ? '.you' : ''), {
   accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect), color: cname(a.color),
   count: a.count, limit: a.limit === null ? 'X' : a.limit, taker: S.ctx.name(a.taker),
 });
@@ -35,7 +43,7 @@ function accEl(S, a) {
     ? t('limits.acc.limit.x', { color: cname(a.color) })
     : tn('limits.acc.limit', hiddenOf, { color: cname(a.color), base, hidden: hiddenOf, limit: a.limit });
   return h('div.lim-acc',
-    h('p.lim-acc-head', t('limits.acc.head', { accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect) }), ' ', chip(a.color)),
+    h('p.lim-acc-head', t(a.accuser === S.ctx.seat ? 'limits.acc.head.you' : a.suspect === S.ctx.seat ? 'limits.acc.head.at_you' : 'limits.acc.head', { accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect) }), ' ', chip(a.color)),
     h('div.lim-acc-body',
       S.bases[a.limit_card] ? h('div.lim-card.lim-limit.lim-small', { html: limitSVG(S.bases[a.limit_card], a.limit_card) }) : null,
       h('div', h('div.label', t('limits.acc.hidden')), h('table.lim-hiddentable', hiddenRows))),
@@ -55,7 +63,7 @@ export function scoreTable(S, highlight) {
       rs && highlight ? h('th', t('limits.col.round')) : null),
     Array.from({ length: n }, (_, s) => h('tr' + ((v.winners || []).includes(s) ? '.win' : ''),
       h('td', S.ctx.name(s)), h('td', String(v.points[s])), h('td', String(v.limits_taken[s])), h('td', h('strong', String(v.scores[s]))),
-      rs && highlight ? h('td', rs[s] > 0 ? '+' + rs[s] : rs[s] || '') : null)));
+      rs && highlight ? h('td', rs[s] > 0 ? '+' + rs[s] : String(rs[s] ?? 0)) : null)));
 }
 
 // overlayEl is the panel of an accusation or of the game's end.
@@ -63,11 +71,15 @@ export function overlayEl(S) {
   if (!S.overlay) return null;
   const v = view(S);
   const over = S.overlay.kind === 'over';
+  // At the game's end the results come first, the accusation that
+  // ended it after them.
+  const acc = S.overlay.acc ? accEl(S, S.overlay.acc) : null;
   return endPanel(S.ctx, S.overlay.kind, '.lim-panel', () => { S.overlay = null; },
     h('h2', over ? t('table.over') : t('limits.acc.title')),
     over && S.overlay.winners ? winnersLine(S.ctx, S.overlay.winners) : null,
-    S.overlay.acc ? accEl(S, S.overlay.acc) : null,
+    over ? null : acc,
     h('h3', over ? t('limits.final') : t('table.scores')),
     scoreTable(S, true),
-    h('p.lim-note', t('limits.scorenote'), ' ', over ? '' : t('limits.left', { n: v.limits_left })));
+    h('p.lim-note', t('limits.scorenote'), ' ', over ? '' : t('limits.left', { n: v.limits_left })),
+    over && acc ? [h('h3', t('limits.acc.last')), acc] : null);
 }

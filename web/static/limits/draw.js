@@ -11,9 +11,13 @@ import { lastAccEl, scoreTable, overlayEl } from './accusation.js';
 
 const scoreText = (S, s) => t('limits.score', { score: view(S).scores[s] });
 
+// tokens is the limit cards a seat took: a chip each, or past three one
+// chip with their count ("−2 ×17"), which keeps a long game's header in
+// one line of a phone.
 function tokens(n) {
-  return n > 0 ? h('span.lim-tokens', { title: tn('limits.taken', n) },
-    Array.from({ length: n }, () => h('span.lim-token', '−2'))) : null;
+  if (n <= 0) return null;
+  return h('span.lim-tokens', { title: tn('limits.taken', n) },
+    n > 3 ? h('span.lim-token', '−2 ×' + n) : Array.from({ length: n }, () => h('span.lim-token', '−2')));
 }
 
 // chip is a colour as a dot and its name (or label).

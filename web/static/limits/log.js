@@ -1,5 +1,5 @@
 // The Limits log's words, and a refusal's.
-import { t, tn } from '../i18n.js';
+import { t, tn, ty } from '../i18n.js';
 import { refusalText } from '../refusal.js';
 import { COLOURS } from './cards.js';
 import { cname, cardName, hideN } from './state.js';
@@ -16,20 +16,22 @@ export function logLine(S, e) {
     setTimeout(() => { S.catchUp = false; S.ctx.render(); }, 0);
   }
   const nm = s => S.ctx.name(s);
+  const mine = e.seat !== undefined && e.seat === S.ctx.seat;
   switch (e.type) {
-    case 'round': return t('limits.log.round', { round: e.round, name: nm(e.seat), limit: e.limit,
+    case 'round': return ty('limits.log.round', mine, { round: e.round, name: nm(e.seat), limit: e.limit,
       base: COLOURS.map((c, i) => `${cname(c)} ${e.base?.[i] ?? 'X'}`).join(', ') });
     case 'hide':
       return e.cards ? t('limits.log.hide.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.hide', hidden(S), { name: nm(e.seat) });
-    case 'place': return t('limits.log.place', { name: nm(e.seat), card: cardName(e.card) });
+    case 'place': return ty('limits.log.place', mine, { name: nm(e.seat), card: cardName(e.card) });
     case 'draw':
       return e.cards ? t('limits.log.draw.me', { cards: e.cards.map(cardName).join(', ') }) : tn('limits.log.draw', e.count, { name: nm(e.seat) });
-    case 'exchange': return t('limits.log.exchange', { name: nm(e.seat), color: cname(e.color) });
-    case 'pass': return t('limits.log.pass', { name: nm(e.seat) });
+    case 'exchange': return ty('limits.log.exchange', mine, { name: nm(e.seat), color: cname(e.color) });
+    case 'pass': return ty('limits.log.pass', mine, { name: nm(e.seat) });
     case 'accuse': {
       const a = e.accusation;
-      if (!a) return t('limits.log.accuse.short', { name: nm(e.seat) });
-      return t('limits.log.accuse', {
+      if (!a) return ty('limits.log.accuse.short', mine, { name: nm(e.seat) });
+      const key = a.accuser === S.ctx.seat ? 'limits.log.accuse.you' : a.suspect === S.ctx.seat ? 'limits.log.accuse.at_you' : 'limits.log.accuse';
+      return t(key, {
         accuser: nm(a.accuser), suspect: nm(a.suspect), color: cname(a.color),
         hidden: a.hidden.map((cs, s) => t('limits.log.hidden', { name: nm(s), cards: cs.map(cardName).join(', ') || '—' })).join('; '),
       }) + ' ' + verdict(S, a);

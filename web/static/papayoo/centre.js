@@ -1,7 +1,7 @@
 // The centre of the Papayoo table: the trick, the pass being made, the
 // die and its Papayoo.
 import { h, tap } from '../dom.js';
-import { t, tn } from '../i18n.js';
+import { t, tn, ty } from '../i18n.js';
 import { suitIcon, paperSVG, cardText, suitOf, rankOf, byOrder, suitName } from './cards.js';
 import { me, view, myTurn, left } from './state.js';
 import { tapCard } from './input.js';
@@ -85,7 +85,7 @@ export function trickEl(S) {
   let caption;
   if (v.phase === 'pass') caption = t('papayoo.trick.pass');
   else if (v.phase === 'over') caption = t('table.over');
-  else if (done) caption = t('papayoo.trick.won', { name: S.ctx.name(winner), n: points });
+  else if (done) caption = ty('papayoo.trick.won', winner === me(S), { name: S.ctx.name(winner), n: points });
   else if (!cards.length) caption = t('papayoo.trick.lead', { name: S.ctx.name(v.turn) });
   else caption = t('papayoo.trick.led', { suit: suitName(led) });
   return h('div.trickzone' + (done ? '.done' : '') + (done && landing(S) ? '.landing' : ''), { id: 'trick', 'data-led': v.led || '', 'data-count': (v.trick || []).length },
@@ -95,7 +95,7 @@ export function trickEl(S) {
       h('div.who', p.seat === me(S) ? t('table.you') : S.ctx.name(p.seat)),
       i === b && done ? h('div.crown', t('papayoo.trick.taker')) : null))),
     !done && v.last_trick && cards.length && v.phase === 'play'
-      ? h('div.lasttrick', h('span', t('papayoo.last', { name: S.ctx.name(v.last_trick.winner), n: v.last_trick.points })),
+      ? h('div.lasttrick', h('span', ty('papayoo.last', v.last_trick.winner === me(S), { name: S.ctx.name(v.last_trick.winner), n: v.last_trick.points })),
         v.last_trick.cards.map(p => h('span.mini', { html: paperSVG(p.card, v.papayoo), title: S.ctx.name(p.seat), 'data-key': 'papayoo:card:' + p.card })))
       : null);
 }

@@ -1,22 +1,23 @@
 // The Papayoo log's words, and a refusal's.
-import { t, tn } from '../i18n.js';
+import { t, tn, ty } from '../i18n.js';
 import { refusalText } from '../refusal.js';
 import { cardText, byOrder, suitName } from './cards.js';
 
 // logLine is an event as a line of the log, in the page's language.
 export function logLine(S, e) {
   const nm = s => S.ctx.name(s);
+  const mine = e.seat !== undefined && e.seat === S.ctx.seat;
   const cards = cs => (cs || []).slice().sort(byOrder).map(cardText).join(' ');
   switch (e.type) {
-    case 'deal': return t('papayoo.log.deal', { round: e.round, name: nm(e.seat) });
+    case 'deal': return ty('papayoo.log.deal', mine, { round: e.round, name: nm(e.seat) });
     case 'hand': return t('papayoo.log.hand', { n: e.cards.length });
     case 'pass_card': return t('papayoo.log.pass_card', { cards: cards(e.cards) });
     case 'pass': return t('papayoo.log.pass', { cards: cards(e.cards), name: nm(e.to) });
-    case 'passed': return t('papayoo.log.passed', { name: nm(e.seat) });
+    case 'passed': return ty('papayoo.log.passed', mine, { name: nm(e.seat) });
     case 'received': return t('papayoo.log.received', { cards: cards(e.cards), name: nm(e.from) });
     case 'die': return t('papayoo.log.die', { suit: suitName(e.suit), card: cardText(e.card) });
-    case 'play': return t('papayoo.log.play', { name: nm(e.seat), card: cardText(e.card) });
-    case 'trick': return t('papayoo.log.trick', { name: nm(e.seat), n: e.points || 0, cards: (e.cards || []).map(cardText).join(' ') });
+    case 'play': return ty('papayoo.log.play', mine, { name: nm(e.seat), card: cardText(e.card) });
+    case 'trick': return ty('papayoo.log.trick', mine, { name: nm(e.seat), n: e.points || 0, cards: (e.cards || []).map(cardText).join(' ') });
     case 'round_end': return t('papayoo.log.round_end', { round: e.round, scores: e.round_scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
     case 'game_over': return tn('papayoo.log.game_over', e.winners.length, { names: e.winners.map(nm).join(', '), scores: e.scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
   }
