@@ -140,8 +140,9 @@ export function inboxPage(main) {
   const render = () => {
     clear(main);
     const page = h('section.inbox', { id: 'inbox' },
-      h('div.inboxtop', h('h1', t('in.title')),
-        h('a.inboxset', { href: '/notifications', id: 'to-notify-settings' }, t('ns.link'))));
+      h('div.inboxtop', h('h1', t('in.title')), h('span.inboxlinks',
+        h('a.inboxset', { href: '/friends', id: 'to-friends' }, t('fr.link')),
+        h('a.inboxset', { href: '/notifications', id: 'to-notify-settings' }, t('ns.link')))));
     main.append(page);
     if (!named()) { page.append(h('p.card-panel', { id: 'inbox-need' }, t('fr.need'))); return; }
     if (err) page.append(h('p.ferr', err));

@@ -30,6 +30,10 @@ function b64(s) {
   return Uint8Array.from(raw, c => c.charCodeAt(0));
 }
 
+// PUSH_WAIT is how long the browser's push service is given to answer a
+// subscription (a first one may take a few seconds).
+const PUSH_WAIT = 20000;
+
 // worker registers the service worker, served at the site's root so that
 // its scope is the whole site.
 function worker() { return navigator.serviceWorker.register('/sw.js', { scope: '/' }); }
@@ -66,11 +70,18 @@ export function notifySettingsPage(main) {
     } catch (e) { S.push = 'failed'; S.pushErr = String(e.message || e); }
   };
   const enable = async () => {
+    S.push = 'asking'; render();
     try {
       if (await Notification.requestPermission() !== 'granted') { S.push = 'denied'; render(); return; }
       const reg = await worker();
       await navigator.serviceWorker.ready;
-      const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: b64(S.key) });
+      // A browser without a push service (headless chromium, some
+      // de-Googled builds) never answers: told after a while.
+      let late;
+      const sub = await Promise.race([
+        reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: b64(S.key) }),
+        new Promise((_, no) => { late = setTimeout(() => no(new Error(t('ns.push.noanswer'))), PUSH_WAIT); }),
+      ]).finally(() => clearTimeout(late));
       await api('POST', '/api/me/push', { ...sub.toJSON(), lang: getLang() });
       S.push = 'on'; S.pushErr = '';
     } catch (e) { S.push = 'failed'; S.pushErr = e.code ? words(e) : String(e.message || e); }

@@ -932,5 +932,7 @@ export const en = {
   'ns.push.failed': 'Push notifications could not be turned on.',
   'ns.push.enable': 'Enable notifications on this device',
   'ns.push.disable': 'Turn them off on this device',
+  'ns.push.asking': 'Asking the browser…',
+  'ns.push.noanswer': 'The browser’s push service did not answer.',
   // End of issue 29's block.
 };

@@ -934,5 +934,7 @@ export const fr = {
   'ns.push.failed': 'Les notifications push n’ont pas pu être activées.',
   'ns.push.enable': 'Activer les notifications sur cet appareil',
   'ns.push.disable': 'Les désactiver sur cet appareil',
+  'ns.push.asking': 'Demande au navigateur…',
+  'ns.push.noanswer': 'Le service push du navigateur n’a pas répondu.',
   // End of issue 29's block.
 };
