@@ -94,7 +94,14 @@ func TestBrowserFriends(t *testing.T) {
 	q.until("Bob's bell at 1 again", text(`#bell .bellcount`), &s, func() bool { return s == "1" })
 	q.click(`#bell`)
 	q.until("the invitation", text(`#inbox-list li[data-kind=invitation]`), &s, func() bool { return strings.Contains(s, "Ada invites you to a game of Cabo") })
+	q.until("the request answered before", text(`#inbox-list li[data-kind=friend_request] .acts`), &s, func() bool { return s == "Friends now" })
 	q.shootBoth("inbox-invitation")
+	// In French, as the page's language switch draws it.
+	q.click(`#lang`)
+	q.until("the inbox in French", `(`+text(`#inbox-list [data-join]`)+`) + ' ' + (`+text(`#inbox-list li[data-kind=invitation] .ikind`)+`)`, &s,
+		func() bool { return s == "Rejoindre Ada vous invite à une partie de Cabo." })
+	q.shootBoth("inbox-invitation-fr")
+	q.click(`#lang`)
 	q.click(`#inbox-list [data-join]`)
 	var at struct{ Path, Seat string }
 	q.until("Bob seated at Ada's table", `({path: location.pathname, seat: document.querySelector('#table')?.dataset.seat || ''})`, &at,

@@ -83,11 +83,16 @@ export function inboxPage(main) {
   stylesheet('friends.css');
   let data = null;
   let err = '';
-  const done = new Map(); // by notification id: what was done in place ('accepted', 'declined')
+  const done = new Map(); // by notification id: what was done in place ('accept', 'decline')
+  let friends = null;     // GET /api/me/friends: which requests are still open
   const load = async () => {
     await loadPlayer();
     if (!named()) { render(); return; }
-    try { data = await api('GET', '/api/me/inbox'); setUnread(data.unread); err = ''; } catch (e) { err = refusalText(e); }
+    try {
+      // A request is answered once: the friends' list says which are still open.
+      [data, friends] = await Promise.all([api('GET', '/api/me/inbox'), api('GET', '/api/me/friends')]);
+      setUnread(data.unread); err = '';
+    } catch (e) { err = refusalText(e); }
     render();
   };
   const read = async ids => {
@@ -122,11 +127,14 @@ export function inboxPage(main) {
     const link = itemLink(it);
     const when = new Date(it.created).toLocaleString();
     const acts = [];
-    if (it.kind === 'friend_request' && !done.has(it.id)) {
-      acts.push(h('button.primary', { type: 'button', 'data-accept': it.payload.player, onclick: () => answer(it, 'accept') }, t('fr.accept')),
-        h('button', { type: 'button', 'data-decline': it.payload.player, onclick: () => answer(it, 'decline') }, t('fr.decline')));
-    } else if (it.kind === 'friend_request') {
-      acts.push(h('span.note', t('in.done.' + done.get(it.id))));
+    if (it.kind === 'friend_request') {
+      // Answered here, answered before (now friends), or still open.
+      const from = it.payload?.player;
+      if (done.has(it.id)) acts.push(h('span.note', t('in.done.' + done.get(it.id))));
+      else if (friends?.incoming.some(f => f.id === from)) {
+        acts.push(h('button.primary', { type: 'button', 'data-accept': from, onclick: () => answer(it, 'accept') }, t('fr.accept')),
+          h('button', { type: 'button', 'data-decline': from, onclick: () => answer(it, 'decline') }, t('fr.decline')));
+      } else if (friends?.friends.some(f => f.id === from)) acts.push(h('span.note', t('in.done.friends')));
     } else if (it.kind === 'invitation') {
       acts.push(h('button.primary', { type: 'button', 'data-join': it.payload.table, onclick: () => join(it) }, t('in.join')));
     } else if (link) {

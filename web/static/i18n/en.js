@@ -934,5 +934,6 @@ export const en = {
   'ns.push.disable': 'Turn them off on this device',
   'ns.push.asking': 'Asking the browser…',
   'ns.push.noanswer': 'The browser’s push service did not answer.',
+  'in.done.friends': 'Friends now',
   // End of issue 29's block.
 };

@@ -936,5 +936,6 @@ export const fr = {
   'ns.push.disable': 'Les désactiver sur cet appareil',
   'ns.push.asking': 'Demande au navigateur…',
   'ns.push.noanswer': 'Le service push du navigateur n’a pas répondu.',
+  'in.done.friends': 'Vous êtes amis',
   // End of issue 29's block.
 };
