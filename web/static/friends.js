@@ -7,9 +7,9 @@ import { h, clear, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { api } from './api.js';
 import { refusalText } from './refusal.js';
-import { player, loadPlayer, onPlayer } from './player.js';
+import { loadPlayer, onPlayer } from './player.js';
 import { stylesheet } from './screen.js';
-import { refreshBell } from './inbox.js';
+import { refreshBell, named } from './inbox.js';
 
 // words puts a refusal of these routes into words: their own codes first.
 export function words(err) {
@@ -17,9 +17,6 @@ export function words(err) {
   const k = 'fr.err.' + (err.code || '');
   return has(k) ? t(k) : refusalText(err);
 }
-
-// named says whether the player may have friends: a username is needed.
-export function named() { const p = player(); return !!(p && !p.guest && p.username); }
 
 // person is an entry's name and username as a line shows them.
 function person(f) {

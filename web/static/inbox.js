@@ -13,7 +13,9 @@ import { gameName } from './registry.js';
 let unread = 0;
 let polling = 0;
 
-function named() { const p = player(); return !!(p && !p.guest && p.username); }
+// named says whether the player may have friends and an inbox: a
+// username is needed.
+export function named() { const p = player(); return !!(p && !p.guest && p.username); }
 
 // go opens a page of the client as a link would (app.js routes on popstate).
 function go(url) {

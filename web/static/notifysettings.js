@@ -4,19 +4,12 @@
 // this device": the service worker (/sw.js) and the Push API's
 // subscription, given to the server. docs/API.md's "Notifications".
 import { h, clear } from './dom.js';
-import { t, has, getLang } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { api } from './api.js';
-import { refusalText } from './refusal.js';
-import { player, loadPlayer, onPlayer } from './player.js';
+import { loadPlayer, onPlayer } from './player.js';
+import { named } from './inbox.js';
+import { words } from './friends.js';
 import { stylesheet } from './screen.js';
-
-function named() { const p = player(); return !!(p && !p.guest && p.username); }
-
-function words(err) {
-  if (err.status === 429) return t('fr.err.slow', { n: err.retry || 60 });
-  const k = 'ns.err.' + (err.code || '');
-  return has(k) ? t(k) : refusalText(err);
-}
 
 // pushSupport says whether this browser can take pushes at all.
 export function pushSupport() {
