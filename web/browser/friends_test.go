@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/serviceworker"
 	"github.com/chromedp/chromedp"
 	"github.com/emersion/go-smtp"
 
@@ -185,6 +187,39 @@ func TestBrowserFriends(t *testing.T) {
 	}
 	if st == "failed" && !strings.Contains(why, "did not answer") {
 		t.Errorf("the page does not say the push service did not answer: %q", why)
+	}
+
+	// The worker shows a push as the server sends it (docs/API.md's
+	// payload), delivered to it by the browser's DevTools in place of a
+	// push service.
+	var mu sync.Mutex
+	var reg serviceworker.RegistrationID
+	chromedp.ListenTarget(p.ctx, func(ev any) {
+		if e, ok := ev.(*serviceworker.EventWorkerRegistrationUpdated); ok {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, r := range e.Registrations {
+				if r.ScopeURL == p.h.URL+"/" && !r.IsDeleted {
+					reg = r.RegistrationID
+				}
+			}
+		}
+	})
+	p.run("the workers' events", serviceworker.Enable())
+	if !p.poll(func() bool { mu.Lock(); defer mu.Unlock(); return reg != "" }) {
+		t.Fatal("DevTools never told the worker's registration")
+	}
+	mu.Lock()
+	id := reg
+	mu.Unlock()
+	p.run("a push", serviceworker.DeliverPushMessage(p.h.URL, id,
+		`{"tag":"n1","kind":"invitation","title":"Invitation","body":"Bob invites you to a game of Cabo","url":"/t/abc"}`))
+	var shown string
+	p.until("the notification shown", `(navigator.serviceWorker.getRegistration('/').then(r => r.getNotifications()).then(ns => {
+		window.tapisNotes = ns.map(n => n.title + '|' + n.body + '|' + n.tag + '|' + n.data.url).join(';'); }), window.tapisNotes || '')`, &shown,
+		func() bool { return shown != "" })
+	if shown != "Invitation|Bob invites you to a game of Cabo|n1|/t/abc" {
+		t.Errorf("the notification shown: %q", shown)
 	}
 	p.shootBoth("notify-settings")
 }
