@@ -340,6 +340,16 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /leaderboard", index)
 	m.HandleFunc("GET /leaderboard/{game}", index)
 	m.HandleFunc("GET /p/{id}", index)
+	// Issue 29: friends, the inbox, the notifications' settings; and the
+	// service worker, at the root, since a worker's scope is at most the
+	// folder it is served from and it must cover the whole site.
+	m.HandleFunc("GET /friends", index)
+	m.HandleFunc("GET /inbox", index)
+	m.HandleFunc("GET /notifications", index)
+	m.HandleFunc("GET /sw.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, s.cfg.Static, "sw.js")
+	})
 	// Nothing another site's page sends changes anything here.
 	s.mux = account.SameOrigin(s.cfg.Proxies, m)
 }

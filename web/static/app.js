@@ -26,6 +26,11 @@ import { leaveControl, closeLeave, gonePanel, closedPanel } from './leave.js';
 import { settingsButton, closeSettings, onChange as onSettings, pace, noteFinished } from './settings.js';
 // Tutorials (issue 26): the step panel, the links, the opener.
 import { tutorialPanel, tutorialLinks, loadTutorials, setOpener } from './tutorial.js';
+// Issue 29, friends and notifications: the pages, the header's links, the
+// table's "Invite a friend".
+import { friendsPage, inviteFriend } from './friends.js';
+import { inboxPage, headerLinks } from './inbox.js';
+import { notifySettingsPage } from './notifysettings.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -44,7 +49,7 @@ function header() {
     // player's name beside it to be read whole.
     h('a.logo', { href: '/', 'aria-label': t('app.title'), title: t('app.title') }, '♣', h('span.logo-text', ' ', t('app.title'))),
     h('div.row.topright', h('a.toplink', { href: '/leaderboard', id: 'toplink-board', title: t('board.heading') }, boardIcon(), h('span.tl-text', t('board.link'))),
-      helpGame ? helpButton(helpGame) : null, accountChip(), h('button.lang', {
+      helpGame ? helpButton(helpGame) : null, headerLinks() /* issue 29 */, accountChip(), h('button.lang', {
       id: 'lang', 'data-action': 'lang',
       onclick: () => { setLang(otherLang()); document.documentElement.lang = getLang(); header(); current?.render(); refreshHelp(); },
       // A phone shows the language's code (issue 26, layouts: the
@@ -509,6 +514,8 @@ function renderTable(T) {
   // says what the table is, and the link would only be in its way.
   const joining = T.seat < 0 && free > 0 && !T.watching;
   if (info.status === 'waiting' && !joining) page.append(invitePanel(info, free));
+  // Issue 29: a friend invited from the table, while it is open.
+  if (T.seat >= 0 && info.status !== 'over' && free > 0) page.append(inviteFriend(info.id) || '');
   if (joining) {
     page.append(joinForm(T, info));
   } else if (T.seat < 0 && info.status !== 'waiting') {
@@ -619,6 +626,10 @@ function route() {
   else if (board) current = leaderboardPage(document.getElementById('main'), board[1]);
   else if (prof) current = profilePage(document.getElementById('main'), decodeURIComponent(prof[1]));
   else if (past) current = historyPage(document.getElementById('main'), past[1], Number(past[2]));
+  // Issue 29: friends, the inbox, the notifications' settings.
+  else if (location.pathname === '/friends') current = friendsPage(document.getElementById('main'));
+  else if (location.pathname === '/inbox') current = inboxPage(document.getElementById('main'));
+  else if (location.pathname === '/notifications') current = notifySettingsPage(document.getElementById('main'));
   else if (help) { const main = document.getElementById('main'); current = { render: () => helpPage(main, help[1]) }; current.render(); }
   else home();
 }
