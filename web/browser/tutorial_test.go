@@ -98,7 +98,10 @@ func (p *page) playCabo(m json.RawMessage) {
 		p.click(caboSlot(mv.B.Seat, mv.B.Slot))
 		press("swap")
 	case "cabo":
+		// A player's first games ask before a call (settings.js); the
+		// step says to confirm.
 		press("cabo")
+		p.pressWhen(`#confirm-cabo [data-action=confirm-cabo]`)
 	default:
 		p.t.Fatalf("no click for %s", m)
 	}
