@@ -318,6 +318,13 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 		switch {
 		case step == 1:
 			shot("start")
+			// The panel's "Leave the tutorial" is the way out: the seat's
+			// "Leave the table" is not shown.
+			var leave bool
+			p.read(`!!document.querySelector('[data-action=leave], [data-action=close-table]')`, &leave)
+			if leave {
+				t.Error("a tutorial table shows the seat's leave button")
+			}
 			if !refused && game == "cabo" {
 				// Two other cards: the tutorial refuses, and says why.
 				p.click(mySlot(2))

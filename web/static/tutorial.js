@@ -22,6 +22,10 @@ export function loadTutorials() {
 }
 export const hasTutorial = game => games.includes(game);
 
+// isTutorial says whether the table info is a tutorial's: its other seats
+// are the script's bot.
+export const isTutorial = info => !!info?.seats?.some(s => s.bot === 'tutorial');
+
 // open goes to a table's page with its seat response (app.js's openTable).
 let open = (url) => { location.href = url; };
 export function setOpener(fn) { open = fn; }
@@ -69,8 +73,7 @@ const dismissed = new Set();
 // the table, the page's seat and the last "tutorial" message (null: none,
 // or no table): it draws the step of the moment over the table.
 export function tutorialPanel(info, seat, step) {
-  const on = !!(info && step && seat >= 0 && step.game === info.game && !dismissed.has(info.id) &&
-    info.seats.some(s => s.bot === 'tutorial'));
+  const on = !!(info && step && seat >= 0 && step.game === info.game && !dismissed.has(info.id) && isTutorial(info));
   if (p && (!on || p.table !== info.id)) close();
   if (!on) return;
   if (!p) {
