@@ -16,6 +16,10 @@ import (
 //
 // Each prints a seed whose deal lets a short script show every rule, and
 // the moves of that script; the step texts are then written for it.
+// Papayoo's, Limits' and Da Capo!'s searches write a script with words of
+// their own only with -write: the scripts' words have since been edited
+// by hand (shorter routine steps, the screen's button names), and -write
+// would overwrite them, so a new search's script is to be merged by hand.
 var search = flag.Bool("search", false, "search the tutorials' seeds")
 
 // caboDeal is what the Cabo search reads of a deal (cabo's Dump).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"tapis/tutorial"
 )
@@ -98,7 +99,10 @@ func (p *page) playCabo(m json.RawMessage) {
 		p.click(caboSlot(mv.B.Seat, mv.B.Slot))
 		press("swap")
 	case "cabo":
+		// A player's first games ask before a call (settings.js); the
+		// step says to confirm.
 		press("cabo")
+		p.pressWhen(`#confirm-cabo [data-action=confirm-cabo]`)
 	default:
 		p.t.Fatalf("no click for %s", m)
 	}
@@ -315,6 +319,13 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 		switch {
 		case step == 1:
 			shot("start")
+			// The panel's "Leave the tutorial" is the way out: the seat's
+			// "Leave the table" is not shown.
+			var leave bool
+			p.read(`!!document.querySelector('[data-action=leave], [data-action=close-table]')`, &leave)
+			if leave {
+				t.Error("a tutorial table shows the seat's leave button")
+			}
 			if !refused && game == "cabo" {
 				// Two other cards: the tutorial refuses, and says why.
 				p.click(mySlot(2))
@@ -374,4 +385,70 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 	shot("end")
 	p.click(`#tutorial [data-action=tutorial-real]`)
 	p.run("a real game", chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+}
+
+// The tutorial is offered on the home page to a player new to a game, as
+// they pick it, beside what they picked: the create form's game (chosen
+// with the keyboard, as a person does) and the lobby's filter; once per
+// game in a browser. "Play the tutorial" starts it; "No thanks" takes the
+// offer away, and picking the game again offers nothing. A page that
+// sets a choice itself (the other tests' forms) is offered nothing.
+func TestBrowserTutorialOffer(t *testing.T) {
+	p := newPage(t, 20*time.Millisecond, 3*time.Minute)
+	p.dir = screenshotDir(p.dir)
+	p.run("size", chromedp.EmulateViewport(390, 844))
+	p.run("the home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+	type offerState struct {
+		Game, Where, Text string
+		Box               []float64
+		H                 float64
+	}
+	var o offerState
+	readOffer := `(() => { const b = document.querySelector('#tutoffer'); const r = b?.getBoundingClientRect();
+  return {game: b?.dataset.game || '', where: b?.parentElement?.closest('section, form')?.id || '', text: b?.querySelector('p').textContent || '',
+    box: r ? [r.left, r.top, r.right, r.bottom] : [], h: window.innerHeight}; })()`
+
+	// A choice set by the page itself offers nothing.
+	p.run("a game set by script", setValue(`#create select[name=game]`, "limits"), setValue(`#create select[name=game]`, "cabo"))
+	p.read(readOffer, &o)
+	if o.Game != "" {
+		t.Fatalf("a game set by the page's script is offered: %+v", o)
+	}
+
+	// The lobby's filter: offered there; No thanks.
+	p.click(`[data-lobby-game=papayoo]`)
+	p.until("the offer in the lobby", readOffer, &o, func() bool { return o.Game == "papayoo" })
+	if o.Where != "lobby" || !strings.HasPrefix(o.Text, "New to Papayoo? Learn it by playing the tutorial") || len(o.Box) != 4 || o.Box[3] > o.H+1 {
+		t.Fatalf("the lobby's offer: %+v", o)
+	}
+	p.shoot("tapis-tutorial-offer-lobby-390.png")
+	p.click(`#tutoffer [data-action=tutoffer-no]`)
+	p.until("the offer gone", readOffer, &o, func() bool { return o.Game == "" })
+	// Once per game: the filter again offers nothing.
+	p.click(`[data-lobby-game=""]`)
+	p.click(`[data-lobby-game=papayoo]`)
+	var filtered bool
+	p.until("the lobby filtered again", `document.querySelector('[data-lobby-game=papayoo]').getAttribute('aria-pressed') === 'true' && !!document.querySelector('#lobby-empty, #lobby li')`, &filtered, func() bool { return filtered })
+	if p.read(readOffer, &o); o.Game != "" {
+		t.Fatalf("offered a second time: %+v", o)
+	}
+
+	// The create form's game, picked with the keyboard (past Papayoo,
+	// offered already): offered in the form, and taken.
+	var picked string
+	p.eval("focus the game", `(() => { const s = document.querySelector('#create select[name=game]'); s.focus(); return s.value; })()`, &picked)
+	for picked == "cabo" || picked == "papayoo" {
+		was := picked
+		p.run("the next game", chromedp.KeyEvent(kb.ArrowDown))
+		p.until("another game picked", `document.querySelector('#create select[name=game]').value`, &picked, func() bool { return picked != was })
+	}
+	p.until("the offer in the form", readOffer, &o, func() bool { return o.Game == picked })
+	title := map[string]string{"limits": "Limits", "dacapo": "Da Capo!"}[picked]
+	if o.Where != "create" || !strings.HasPrefix(o.Text, "New to "+title+"? Learn it by playing the tutorial") || len(o.Box) != 4 || o.Box[3] > o.H+1 {
+		t.Fatalf("the form's offer: %+v", o)
+	}
+	p.shoot("tapis-tutorial-offer-create-390.png")
+	p.click(`#tutoffer [data-action=tutoffer-play]`)
+	var s tutorialState
+	p.until("the tutorial's first step", readTutorial(picked, ""), &s, func() bool { return s.Mode == "step" && s.Step == 1 })
 }

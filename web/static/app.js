@@ -25,7 +25,7 @@ import { leaveControl, closeLeave, gonePanel, closedPanel } from './leave.js';
 // the table, the spectators' eye, a timeout's toast.
 import { settingsButton, closeSettings, onChange as onSettings, pace, noteFinished } from './settings.js';
 // Tutorials (issue 26): the step panel, the links, the opener.
-import { tutorialPanel, tutorialLinks, loadTutorials, setOpener } from './tutorial.js';
+import { tutorialPanel, tutorialLinks, loadTutorials, setOpener, pickGame, gameOffer } from './tutorial.js';
 // Issue 29, friends and notifications: the pages, the header's links, the
 // table's "Invite a friend".
 import { friendsPage, inviteFriend } from './friends.js';
@@ -116,11 +116,19 @@ async function home() {
         h('h2', t('home.create')),
         h('label', t('home.game'), ' ',
           (() => {
-            const s = h('select', { name: 'game', onchange: e => { form.game = e.target.value; form.options = {}; render(); } },
+            const s = h('select', {
+              name: 'game',
+              onchange: e => {
+                form.game = e.target.value; form.options = {};
+                if (e.isTrusted) pickGame(form.game, 'create', render); // tutorial: offered to a player new to it
+                render();
+              },
+            },
               list.map(x => h('option', { value: x.name }, gameName(x.name))));
             s.value = form.game; return s;
           })()),
         h('p.about', has(`game.${g.name}.about`) ? t(`game.${g.name}.about`) : ''),
+        gameOffer('create'), // tutorial
         h('label', t('home.players'), ' ', (() => {
           const s = h('select', { name: 'players', onchange: e => { form.players = Number(e.target.value); render(); } },
             Array.from({ length: g.max - g.min + 1 }, (_, i) => h('option', { value: g.min + i }, g.min + i)));

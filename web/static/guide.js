@@ -20,6 +20,9 @@ import { hasTutorial, startTutorial } from './tutorial.js';
 // so that a refresh or a second table does not offer it again.
 const KEY = game => 'tapis.guide.' + game;
 const remembered = game => { try { return localStorage.getItem(KEY(game)) != null; } catch { return true; } };
+// tutorial: the home page's offer of the tutorial (tutorial.js) is not
+// made to a player this guide has made its offer to.
+export const guideOffered = remembered;
 const remember = (game, v) => { try { localStorage.setItem(KEY(game), v); } catch { /* private mode: offered every time */ } };
 
 // A step points at sel (the first that is on the page and not empty) and

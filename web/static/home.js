@@ -9,6 +9,7 @@ import { player, ensurePlayer, onPlayer, savedName, loadPlayer } from './player.
 import { explain } from './account.js';
 import { optionLines } from './tableinfo.js';
 import { ratedTag } from './ratings.js';
+import { pickGame, gameOffer } from './tutorial.js'; // tutorial: the offer to a player new to a game
 
 function gameName(name) { return has('game.' + name) ? t('game.' + name) : name; }
 
@@ -111,7 +112,7 @@ export function homeParts({ games, open, turnLabel }) {
   const q = { game: games.find(g => g.name === 'cabo')?.name || games[0].name, players: 0, bot: 'normal', wait: 30, entry: null, at: 0, timer: null };
   const quick = h('section.card-panel.quick', { id: 'quick' });
   const qSelect = (name, value, options, set) => {
-    const s = h('select', { name, onchange: e => { set(e.target.value); drawQuick(); } },
+    const s = h('select', { name, onchange: e => { set(e.target.value, e); drawQuick(); } },
       options.map(([v, label]) => h('option', { value: v }, label)));
     s.value = String(value);
     return s;
@@ -140,11 +141,15 @@ export function homeParts({ games, open, turnLabel }) {
       }, t('quick.ready'))));
     }
     quick.append(h('p.about', t('quick.about')), h('div.qform',
-      h('label', t('home.game'), ' ', qSelect('qm_game', q.game, games.map(x => [x.name, gameName(x.name)]), v => { q.game = v; })),
+      h('label', t('home.game'), ' ', qSelect('qm_game', q.game, games.map(x => [x.name, gameName(x.name)]), (v, e) => {
+        q.game = v;
+        if (e.isTrusted) pickGame(v, 'quick', drawQuick); // tutorial: offered to a player new to it
+      })),
       h('label', t('home.players'), ' ', qSelect('qm_players', q.players,
         [[0, t('quick.players.any')], ...Array.from({ length: g.max - g.min + 1 }, (_, i) => [g.min + i, g.min + i])], v => { q.players = Number(v); })),
       h('label', t('quick.bot'), ' ', qSelect('qm_bot', q.bot, g.bots.filter(b => b !== 'heuristic').map(b => [b, t('bot.' + b)]), v => { q.bot = v; })),
       h('label', t('quick.wait'), ' ', qSelect('qm_wait', q.wait, WAITS.map(n => [n, waitLabel(n)]), v => { q.wait = Number(v); }))),
+    gameOffer('quick') || '', // tutorial
     h('button.primary', { type: 'button', 'data-action': 'quick', onclick: join }, t('quick.go')));
   };
   // join queues the player. The guest is made first (a first visit's
@@ -239,9 +244,12 @@ export function homeParts({ games, open, turnLabel }) {
     const chips = h('div.chips', { role: 'group', 'aria-label': t('lobby.filter') },
       [['', t('lobby.all')], ...games.map(g => [g.name, gameName(g.name)])].map(([v, label]) => h('button.chip', {
         type: 'button', dataset: { lobbyGame: v }, 'aria-pressed': String(lob.filter === v),
-        onclick: () => { lob.filter = v; lob.tables = null; drawLobby(); loadLobby(); },
+        onclick: e => {
+          lob.filter = v; lob.tables = null; drawLobby(); loadLobby();
+          if (v && e.isTrusted) pickGame(v, 'lobby', drawLobby); // tutorial: offered to a player new to it
+        },
       }, label)));
-    clear(lobby).append(h('h2', t('lobby.title')), chips);
+    clear(lobby).append(h('h2', t('lobby.title')), chips, gameOffer('lobby') || '');
     if (lob.tables === null) { lobby.append(h('p.note', t('home.loading'))); return; }
     if (lob.tables.length === 0) {
       lobby.append(h('div.empty', { id: 'lobby-empty' }, h('p', t(lob.filter ? 'lobby.empty.game' : 'lobby.empty', { game: gameName(lob.filter) })),

@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './registry.js';
+import { isTutorial } from './tutorial.js'; // tutorial
 
 let dialog = null; // the open confirm dialog's overlay
 
@@ -13,6 +14,8 @@ let dialog = null; // the open confirm dialog's overlay
 // leaves it. Nothing once the match is over or for a spectator.
 export function leaveControl(T, info) {
   if (T.seat < 0 || info.status === 'over' || T.state?.status === 'over') return null;
+  // tutorial: a tutorial's panel has "Leave the tutorial" (tutorial.js).
+  if (isTutorial(info)) return null;
   const closing = info.status === 'waiting' && T.seat === info.host;
   const text = closing ? t('leave.close.confirm')
     : info.status === 'waiting' ? t('leave.confirm.waiting')

@@ -7,9 +7,10 @@
 // step over the table: its words, an outline on what it is done with,
 // placed as guide.js places its bubble.
 import { h, tap, toast } from './dom.js';
-import { t, getLang } from './i18n.js';
+import { t, has, getLang } from './i18n.js';
 import { api } from './api.js';
-import { placeBubble } from './guide.js';
+import { placeBubble, guideOffered } from './guide.js';
+import { finished } from './settings.js';
 import { loadPlayer, savedName } from './player.js';
 import { refusalText } from './refusal.js';
 
@@ -21,6 +22,10 @@ export function loadTutorials() {
   return loading;
 }
 export const hasTutorial = game => games.includes(game);
+
+// isTutorial says whether the table info is a tutorial's: its other seats
+// are the script's bot.
+export const isTutorial = info => !!info?.seats?.some(s => s.bot === 'tutorial');
 
 // open goes to a table's page with its seat response (app.js's openTable).
 let open = (url) => { location.href = url; };
@@ -36,6 +41,7 @@ const keep = (game, id) => {
 
 // startTutorial makes a tutorial table of game and goes to it.
 export async function startTutorial(game) {
+  offered(game);
   await loadPlayer();
   try {
     const r = await api('POST', '/api/tutorials/' + game, { name: savedName() || t('tutorial.name'), lang: getLang() });
@@ -60,6 +66,54 @@ export function tutorialLinks(game) {
   return span;
 }
 
+// The offer of the home page: a player who picks a game there (the create
+// form's game, quick match's, the lobby's filter) and is new to it is
+// offered its tutorial beside what they picked, once per game in this
+// browser, as guide.js offers it at a first table against bots. New: no
+// game of it finished at a seat (settings.js), no tutorial of it started,
+// no offer made before, here or at a table.
+const OFFERED = game => 'tapis.tutorial.offered.' + game;
+const offered = game => { try { localStorage.setItem(OFFERED(game), '1'); } catch { /* private mode: offered again */ } };
+function newTo(game) {
+  try {
+    if (localStorage.getItem(OFFERED(game))) return false;
+  } catch { return false; }
+  return hasTutorial(game) && !resumable(game) && !guideOffered(game) && finished(game) === 0;
+}
+
+// offering is the offer on the home page: its game and where it was
+// picked ('create', 'quick' or 'lobby'), until answered or the page left.
+let offering = null;
+
+// pickGame notes that the player picked game at where, by their own hand
+// (a page that sets a choice itself offers nothing): a game new to them
+// gets the offer there, and redraw draws it. The list of tutorials is
+// asked first when it is not in yet.
+export function pickGame(game, where, redraw) {
+  loadTutorials().then(() => {
+    if (!newTo(game)) return;
+    offered(game);
+    offering = { game, where };
+    redraw();
+    // Beside the choice just made, and wholly in the window.
+    document.getElementById('tutoffer')?.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+// gameOffer is the offer to draw at where, or null: the renderers of the
+// home page's parts call it where the offer goes, at each redraw.
+export function gameOffer(where) {
+  if (!offering || offering.where !== where || location.pathname !== '/') return null;
+  const { game } = offering;
+  const name = has('game.' + game) ? t('game.' + game) : game;
+  const box = h('div.tutoffer', { id: 'tutoffer', role: 'note', 'data-game': game },
+    h('p', t('guide.offer.tutorial', { game: name })),
+    h('div.row',
+      h('button', { type: 'button', 'data-action': 'tutoffer-no', ...tap(() => { offering = null; box.remove(); }) }, t('guide.no')),
+      h('button.primary', { type: 'button', 'data-action': 'tutoffer-play', ...tap(() => { offering = null; startTutorial(game); }) }, t('tutorial.play'))));
+  return box;
+}
+
 // p is the panel on screen, or null: its table, the step message, and
 // its elements; dismissed are the tables whose end the player closed.
 let p = null;
@@ -69,8 +123,8 @@ const dismissed = new Set();
 // the table, the page's seat and the last "tutorial" message (null: none,
 // or no table): it draws the step of the moment over the table.
 export function tutorialPanel(info, seat, step) {
-  const on = !!(info && step && seat >= 0 && step.game === info.game && !dismissed.has(info.id) &&
-    info.seats.some(s => s.bot === 'tutorial'));
+  if (info) offering = null; // at a table: the home page's offer is over
+  const on = !!(info && step && seat >= 0 && step.game === info.game && !dismissed.has(info.id) && isTutorial(info));
   if (p && (!on || p.table !== info.id)) close();
   if (!on) return;
   if (!p) {

@@ -13,6 +13,13 @@ function reveal(S, seat, slots, cards) {
   setTimeout(() => S.ctx.render(), PEEK_MS + 50);
 }
 
+// forget hides what a look showed of the slots whose card leaves them (a
+// swap, a replace, a set, a taken discard): a slot shows a card only
+// while it holds that card, however fast the next move comes.
+function forget(S, places) {
+  for (const p of places) { S.revealed.delete(key(p.seat, p.slot)); S.flips.delete(key(p.seat, p.slot)); }
+}
+
 // onEvent notes what an event changes on the screen: a card shown, one
 // that travels, the end of a round or of the game.
 export function onEvent(S, e) {
@@ -25,12 +32,14 @@ export function onEvent(S, e) {
       if (e.seen) reveal(S, e.target.seat, [e.target.slot], e.seen);
       break;
     case 'swap':
+      forget(S, [e.a, e.b]);
       S.from.set(key(e.a.seat, e.a.slot), slotKeys(e.b.seat, [e.b.slot]));
       S.from.set(key(e.b.seat, e.b.slot), slotKeys(e.a.seat, [e.a.slot]));
       S.from.set('discard', DRAWN);
       break;
     case 'take_discard': case 'replace':
       if (e.failed) { reveal(S, e.seat, e.slots, e.seen); S.anim.add('discard'); break; }
+      forget(S, e.slots.map(slot => ({ seat: e.seat, slot })));
       S.from.set(key(e.seat, e.slots[0]), e.type === 'replace' ? DRAWN : 'cabo:discard');
       S.from.set('discard', slotKeys(e.seat, e.slots));
       break;

@@ -1,19 +1,21 @@
 // The piles of the Da Capo! table: the building piles, each player's
 // personal pile and helper piles, a hand seen from the other side.
-import { h } from '../dom.js';
+import { h, tap } from '../dom.js';
 import { t, tn } from '../i18n.js';
 import { backSVG } from '../cards.js';
 import { cardSVG, JOKER } from './cards.js';
 import { me, view, srcKey, srcCard, sameSrc, SLIDE_MS } from './state.js';
 import { pick, buildOn, helperOn } from './input.js';
 
-// cardEl is a card, a button when it has onclick.
+// cardEl is a card, a button when it has onclick. Its presses, as the
+// piles', are taps (dom.js): the table redraws under the finger (a bot's
+// card, a slide's end), and a plain click would be lost.
 export function cardEl(v, opts = {}) {
   const { cls = '', attrs = {}, onclick, label } = opts;
   const tag = onclick ? 'button' : 'div';
   return h(tag + '.dc-card' + (cls ? '.' + cls.split(' ').filter(Boolean).join('.') : ''), {
     type: onclick ? 'button' : undefined, html: v === null ? '' : v === 'back' ? backSVG() : cardSVG(v),
-    'aria-label': label, onclick, ...attrs,
+    'aria-label': label, ...(onclick ? tap(onclick) : {}), ...attrs,
   });
 }
 
@@ -39,7 +41,7 @@ export function pileEl(S, p, L) {
     h('button.dc-bslot' + (can ? '.target' : '') + (value ? '' : '.empty') + (S.anim.has('pile:' + p) && !S.from.has('pile:' + p) ? '.anim' : ''), {
       type: 'button', 'data-pile': p, disabled: !can,
       'aria-label': t('dacapo.pile.label', { n: p + 1, value }),
-      onclick: () => buildOn(S, p),
+      ...tap(() => buildOn(S, p)),
     },
     under.map((x, i) => h('span.dc-under', { html: cardSVG(x), dataset: { depth: under.length - i } })),
     top !== null ? h('span.dc-top', { html: cardSVG(top), 'data-key': 'dacapo:pile:' + p, 'data-from': S.from.get('pile:' + p) }) : h('span.dc-start', t('dacapo.pile.start')),
@@ -94,7 +96,7 @@ export function helpersEl(S, s, L) {
       'data-src': mine ? 'helper' : undefined, 'data-index': i, 'data-helper': mine ? i : undefined,
       'data-build': canSrc ? '1' : '0', dataset: { n: shown.length },
       'aria-label': t('dacapo.helper.label', { n: i + 1, name: S.ctx.name(s) }),
-      onclick: mine ? onclick : undefined,
+      ...(mine ? tap(onclick) : {}),
     },
     hidden ? h('span.dc-more', '+' + hidden) : null,
     shown.map((c, j) => h('span.dc-hcard' + (j === shown.length - 1 ? '.top' : ''), j === shown.length - 1
