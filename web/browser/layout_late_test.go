@@ -142,7 +142,8 @@ func lateScript(sels []string) string {
       if (/^(Bot|Robot) \d+ \(/.test(e.title || e.textContent) && !e.classList.contains('two') && e.scrollWidth > e.clientWidth + 1)
         out.push('bot name cut: ' + e.textContent);
     const me = document.querySelector('#me .nm');
-    if (me && me.clientWidth < 64) out.push('header name cut to ' + me.clientWidth + ' px');
+    // Cut: shortened (an ellipsis) to a stub; a short name is narrow whole.
+    if (me && me.scrollWidth > me.clientWidth + 1 && me.clientWidth < 64) out.push('header name cut to ' + me.clientWidth + ' px');
     for (const b of document.querySelectorAll('.seatbot button, .seatbot select')) {
       const r = b.getBoundingClientRect();
       if (r.left < 0 || r.right > W + 0.5) out.push('give to a bot at ' + Math.round(r.left) + '..' + Math.round(r.right));
