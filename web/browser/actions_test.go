@@ -145,6 +145,7 @@ var endGames = []lateGame{
 // match" in the window without scrolling and without pressing Continue,
 // at 360×740, 390×844 and 1366×768; Replay leads to the match's page.
 func TestBrowserEndPanelActions(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 20*time.Minute)
 	sizes := [][2]int{{360, 740}, {390, 844}, {1366, 768}}
 	for i, g := range endGames {
@@ -176,6 +177,7 @@ func TestBrowserEndPanelActions(t *testing.T) {
 // not "not found"; a finished table opened after a restart shows its
 // result with Play again and Replay this match in the window.
 func TestBrowserClosedTable(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 4*time.Minute)
 	h1 := p.h
 	host := h1.Create("cabo", []string{"", ""}, "Host", "")

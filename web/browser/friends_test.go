@@ -29,6 +29,7 @@ import (
 // e-mail address (verified by its mailed link) are kept, and the device's
 // push subscription goes as far as headless chromium lets it.
 func TestBrowserFriends(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	cfg := servertest.Unlimited()
 	mails := mailCatcher(t)
 	u, err := email.ParseURL("smtp://" + mails.addr)

@@ -273,6 +273,7 @@ func (p *page) openSeat(s servertest.Seat, game string) {
 // round's, an accusation's or the game's end) and checks its buttons the
 // same way.
 func TestBrowserLayoutLate(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 20*time.Minute)
 	for i, g := range lateGames {
 		t.Run(g.game, func(t *testing.T) {

@@ -40,6 +40,14 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// parallel: the longest tests (whole games and tutorials played to
+// their end at several sizes) call t.Parallel, so that go test runs two of
+// them at once (GOMAXPROCS on 2 cores) after the others; the package then
+// stays well inside go test's default 10 minutes. Each has its own
+// browser and server. A test that measures time (TestBrowserPace, the
+// animations' tests) or leans on the clock (stand-ins, presence) stays
+// serial: a test run beside another must wait on conditions only.
+
 // The size of the browser's window: a person's desktop.
 const desktopW, desktopH = 1100, 900
 

@@ -151,6 +151,7 @@ func (p *page) shotSizes(dir, name string, table bool, sels []string, show strin
 // the page opened again there; its end, the game-over panel with the
 // results, the test playing on with the page open.
 func TestBrowserScreenshots(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 10*time.Minute)
 	out := shotsDir(t, p.dir)
 

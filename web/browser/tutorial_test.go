@@ -239,6 +239,7 @@ func TestBrowserTutorialLimits(t *testing.T) { testTutorial(t, "limits") }
 func TestBrowserTutorialDacapo(t *testing.T) { testTutorial(t, "dacapo") }
 
 func testTutorial(t *testing.T, game string) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	sc, ok := tutorial.For(game)
 	if !ok {
 		t.Fatalf("no %s tutorial", game)
@@ -394,6 +395,7 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 // offer away, and picking the game again offers nothing. A page that
 // sets a choice itself (the other tests' forms) is offered nothing.
 func TestBrowserTutorialOffer(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 3*time.Minute)
 	p.dir = screenshotDir(p.dir)
 	p.run("size", chromedp.EmulateViewport(390, 844))

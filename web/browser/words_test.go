@@ -37,6 +37,7 @@ type wordsGame struct {
 // English one), "a 8", "de Ann", or "Ann (you)’s". The end panels and the
 // viewer are photographed at 390×844 and 1366×768.
 func TestBrowserWords(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, time.Millisecond, 30*time.Minute)
 	t.Logf("screenshots in %s", p.dir)
 	t.Run("lobby", func(t *testing.T) {
