@@ -279,14 +279,20 @@ func TestBrowserJoinPage(t *testing.T) {
 			t.Errorf("the join page in French does not say %q: %q", w, s.Text)
 		}
 	}
+	// The guest types their name, then the page is drawn anew (the
+	// language switched back): what was typed is still there.
+	p.run("type the name", chromedp.Evaluate(`document.querySelector('#join input[name=name]').value = ''`, nil),
+		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery))
 	p.click(`#lang`)
+	p.until("the join page in English again", read, &s, func() bool { return strings.Contains(s.Text, "A table of Cabo") })
+	var typed string
+	p.eval("the name typed", `document.querySelector('#join input[name=name]').value`, &typed)
+	if typed != "Guest" {
+		t.Errorf("after the page was drawn again the name field reads %q, want what was typed, \"Guest\"", typed)
+	}
 
 	// And the guest sits down: the table starts.
 	var status string
-	p.run("sit down", chromedp.Evaluate(`document.querySelector('#join input[name=name]').value = ''`, nil),
-		chromedp.SendKeys(`#join input[name=name]`, "Guest", chromedp.ByQuery))
-	// Clicked where nothing covers it: a click while the page redraws
-	// (the language switched back just before) could land on nothing.
 	p.click(`[data-action=join]`)
 	p.until("the table to start", `document.querySelector('#table')?.dataset.status || ''`, &status, func() bool { return status == "playing" })
 }

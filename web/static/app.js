@@ -595,7 +595,13 @@ function invitePanel(info, free) {
 // joinForm is a guest's way to a free seat: what the table is, a name,
 // and the choice of only watching.
 function joinForm(T, info) {
-  const input = h('input', { name: 'name', maxlength: 24, value: player()?.name || localStorage.getItem('tapis.name') || '', placeholder: t('home.name.placeholder') });
+  // The table is drawn anew on every message (a seat taken, a watcher
+  // come): what the guest typed so far, and the focus, outlive it.
+  const input = h('input', {
+    name: 'name', id: 'joinname', maxlength: 24, placeholder: t('home.name.placeholder'),
+    value: T.joinName ?? (player()?.name || localStorage.getItem('tapis.name') || ''),
+    oninput: e => { T.joinName = e.target.value; },
+  });
   return h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(T, input.value); } },
     h('h2', t('table.join')), joinSummary(info, T.name, gameName(info.game), turnLabel(info.turn_seconds)),
     info.rated ? h('p.jrated', { id: 'joinrated' }, ratedTag(), ' ', t('rated.join')) : null,
