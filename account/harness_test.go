@@ -8,32 +8,14 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"sync"
 	"sync/atomic"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
 	"tapis/limit"
 	"tapis/store"
 )
-
-// clock is a time the test moves.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // harness is a Service over a Memory store, mounted behind SameOrigin on
 // a test server that trusts the loopback as a proxy, so that each client
@@ -42,7 +24,7 @@ type harness struct {
 	t      testing.TB
 	svc    *Service
 	store  *store.Memory
-	clock  *clock
+	clock  *clocktest.Clock
 	srv    *httptest.Server
 	hashes atomic.Int64 // argon2 computations started, of every kind
 	// hold, if set before the requests it concerns, runs as each hash
@@ -59,7 +41,7 @@ func newHarness(t testing.TB, edit func(*Config)) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, store: store.NewMemory(), clock: &clock{now: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)}}
+	h := &harness{t: t, store: store.NewMemory(), clock: clocktest.New(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))}
 	hasher := NewHasher(0)
 	hasher.holding = func(network string) {
 		h.hashes.Add(1)

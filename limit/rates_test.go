@@ -5,35 +5,18 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
 	"golang.org/x/time/rate"
 )
 
-// clock is a settable clock for Rates, so that no test sleeps.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // testRates returns a Rates on a clock the test moves.
-func testRates(r rate.Limit, burst, maxKeys int) (*Rates, *clock) {
-	c := &clock{t: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+func testRates(r rate.Limit, burst, maxKeys int) (*Rates, *clocktest.Clock) {
+	c := clocktest.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	rs := NewRates(r, burst, maxKeys)
-	rs.now = c.now
+	rs.now = c.Now
 	return rs, c
 }
 
@@ -117,7 +100,7 @@ func TestRatesAllow(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rs, c := testRates(tc.rate, tc.burst, 100)
 			for i, s := range tc.steps {
-				c.advance(s.advance)
+				c.Advance(s.advance)
 				retry, ok := rs.Allow(s.key)
 				if ok != s.ok || retry != s.retry {
 					t.Fatalf("step %d: Allow(%q) = %v, %v; want %v, %v", i, s.key, retry, ok, s.retry, s.ok)
@@ -133,16 +116,16 @@ func TestRatesRetryIsEnough(t *testing.T) {
 	for _, r := range []rate.Limit{0.01, 0.3, 1, 3, 7, 1000} {
 		rs, c := testRates(r, 1, 10)
 		rs.Allow("a")
-		c.advance(time.Duration(float64(time.Second) / float64(r) / 3))
+		c.Advance(time.Duration(float64(time.Second) / float64(r) / 3))
 		retry, ok := rs.Allow("a")
 		if ok {
 			t.Fatalf("rate %v: allowed too early", r)
 		}
-		c.advance(retry - 2*time.Millisecond)
+		c.Advance(retry - 2*time.Millisecond)
 		if _, ok := rs.Allow("a"); ok {
 			t.Errorf("rate %v: allowed 2ms before the retry given, %v", r, retry)
 		}
-		c.advance(2 * time.Millisecond)
+		c.Advance(2 * time.Millisecond)
 		if _, ok := rs.Allow("a"); !ok {
 			t.Errorf("rate %v: refused after the retry given, %v", r, retry)
 		}
@@ -168,12 +151,12 @@ func TestRatesReserve(t *testing.T) {
 	}
 	// The debt keeps the key held even past the time a burst takes to
 	// refill from empty (1s): forgetting it would forgive it.
-	c.advance(1500 * time.Millisecond)
+	c.Advance(1500 * time.Millisecond)
 	rs.Allow("b")
 	if keys := held(t, rs); len(keys) != 2 {
 		t.Errorf("held %q after 1.5s, want a and b", keys)
 	}
-	c.advance(time.Second)
+	c.Advance(time.Second)
 	if got := rs.Reserve("a"); got != 0 {
 		t.Errorf("Reserve(a) once paid = %v, want 0", got)
 	}
@@ -188,16 +171,16 @@ func TestRatesForgetsFullBuckets(t *testing.T) {
 	for range 3 {
 		rs.Allow("a") // 1 token left: full at 3s
 	}
-	c.advance(time.Second)
+	c.Advance(time.Second)
 	rs.Allow("b") // full at 2s
-	c.advance(time.Second)
+	c.Advance(time.Second)
 	rs.Allow("c") // full at 3s
 	// At 2s b is full, but a, used before it, is not yet: b is forgotten
 	// in its turn, after a.
 	if got := held(t, rs); fmt.Sprint(got) != "[a b c]" {
 		t.Fatalf("at 2s held %q, want [a b c]", got)
 	}
-	c.advance(time.Second)
+	c.Advance(time.Second)
 	rs.Allow("c")
 	if got := held(t, rs); fmt.Sprint(got) != "[c]" {
 		t.Errorf("at 3s held %q, want [c]", got)
@@ -212,7 +195,7 @@ func TestRatesForgetsFullBuckets(t *testing.T) {
 		t.Error("a allowed a fifth token")
 	}
 	// Idle long enough, everything goes.
-	c.advance(time.Hour)
+	c.Advance(time.Hour)
 	rs.Allow("z")
 	if got := held(t, rs); fmt.Sprint(got) != "[z]" {
 		t.Errorf("after an hour held %q, want [z]", got)
@@ -223,7 +206,7 @@ func TestRatesCap(t *testing.T) {
 	rs, c := testRates(rate.Every(time.Hour), 1, 3)
 	for _, k := range []string{"a", "b", "c"} {
 		rs.Allow(k)
-		c.advance(time.Second)
+		c.Advance(time.Second)
 	}
 	// Using a makes b the least recently used, so d pushes out b.
 	rs.Allow("a")

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -110,16 +111,16 @@ func TestKilledSender(t *testing.T) {
 			st, err = sqlite.Open(path)
 			must(t, err)
 			defer st.Close()
-			clk := &clock{t: childClock}
+			clk := clocktest.New(childClock)
 			svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: other}, Now: clk.Now})
 			if n := svc.Step(ctx); n != 0 {
 				t.Fatalf("claimed %d while the dead process's claim lasts", n)
 			}
-			clk.Add(time.Minute)
+			clk.Advance(time.Minute)
 			if n := svc.Step(ctx); n != 1 {
 				t.Fatalf("claimed %d once the claim ended, want 1", n)
 			}
-			clk.Add(time.Hour)
+			clk.Advance(time.Hour)
 			if n := svc.Step(ctx); n != 0 {
 				t.Fatalf("claimed %d after it was sent", n)
 			}

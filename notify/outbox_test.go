@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"sync"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -48,24 +49,6 @@ func (k *sink) count() (sends, keys int) {
 	return len(k.sends), len(k.keys)
 }
 
-// clock is a test's time, moved by hand.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
@@ -80,7 +63,7 @@ func TestOutbox(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory()
 	email := newSink()
-	clk := &clock{t: time.Unix(1_000_000, 0)}
+	clk := clocktest.New(time.Unix(1_000_000, 0))
 	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: email}, Now: clk.Now,
 		Claim: time.Minute, Attempts: 3})
 	must(t, st.SetNotifyPref(ctx, "ann", store.Pref{Kind: store.KindFriendRequest, Channel: store.ChannelEmail, On: true}))
@@ -115,16 +98,16 @@ func TestOutbox(t *testing.T) {
 		if n := svc.Step(ctx); n != 1 {
 			t.Fatalf("claimed %d", n)
 		}
-		clk.Add(wait - time.Millisecond)
+		clk.Advance(wait - time.Millisecond)
 		if n := svc.Step(ctx); n != 0 {
 			t.Fatalf("tried again %v early", time.Millisecond)
 		}
-		clk.Add(time.Millisecond)
+		clk.Advance(time.Millisecond)
 	}
 	if n := svc.Step(ctx); n != 1 {
 		t.Fatalf("the third attempt: %d", n)
 	}
-	clk.Add(24 * time.Hour)
+	clk.Advance(24 * time.Hour)
 	if n := svc.Step(ctx); n != 0 {
 		t.Fatalf("tried after giving up: %d", n)
 	}
@@ -132,7 +115,7 @@ func TestOutbox(t *testing.T) {
 	email.fail = func(store.Delivery) error { return notify.Permanent(errors.New("550 no such address")) }
 	must(t, svc.Notify(ctx, "ann", store.KindFriendRequest, nil))
 	svc.Step(ctx)
-	clk.Add(24 * time.Hour)
+	clk.Advance(24 * time.Hour)
 	if n := svc.Step(ctx); n != 0 {
 		t.Fatalf("tried after a permanent error: %d", n)
 	}
@@ -167,7 +150,7 @@ func TestPace(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory()
 	email := newSink()
-	clk := &clock{t: time.Unix(1_000_000, 0)}
+	clk := clocktest.New(time.Unix(1_000_000, 0))
 	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: email}, Now: clk.Now})
 	must(t, st.SetNotifyPref(ctx, "ann", store.Pref{Kind: store.KindYourTurn, Channel: store.ChannelEmail, On: true}))
 	must(t, st.SetNotifyPref(ctx, "ann", store.Pref{Kind: store.KindGameOver, Channel: store.ChannelEmail, On: true}))
@@ -177,10 +160,10 @@ func TestPace(t *testing.T) {
 	}
 	turn("t1")
 	turn("t2")
-	clk.Add(59 * time.Minute)
+	clk.Advance(59 * time.Minute)
 	turn("t1")
 	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t1"}))
-	clk.Add(time.Minute)
+	clk.Advance(time.Minute)
 	turn("t1")
 	svc.Step(ctx)
 	var got []string
@@ -202,12 +185,12 @@ func TestPace(t *testing.T) {
 func TestPrune(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory()
-	clk := &clock{t: time.Unix(1_000_000, 0)}
+	clk := clocktest.New(time.Unix(1_000_000, 0))
 	svc := notify.New(notify.Config{Store: st, Now: clk.Now, Keep: 24 * time.Hour})
 	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t1"}))
-	clk.Add(time.Hour)
+	clk.Advance(time.Hour)
 	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t2"}))
-	clk.Add(23*time.Hour + time.Millisecond)
+	clk.Advance(23*time.Hour + time.Millisecond)
 	svc.Prune(ctx)
 	if in, err := st.Inbox(ctx, "ann", 10); err != nil || len(in) != 1 || string(in[0].Payload) != `{"table":"t2"}` {
 		t.Fatalf("inbox after a day %+v %v", in, err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -22,35 +23,17 @@ func TestStore(t *testing.T) {
 	}})
 }
 
-// fakeClock is a clock that moves only when told to.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // The memory store passes the suite of leases, on a clock of its own
 // that the test moves on to expire a lease.
 func TestLeases(t *testing.T) {
-	clocks := map[storetest.LeaseStore]*fakeClock{}
+	clocks := map[storetest.LeaseStore]*clocktest.Clock{}
 	var mu sync.Mutex
 	storetest.RunLeases(t, storetest.LeaseBackend{
 		Rounds: 300,
 		Open: func(*testing.T) storetest.LeaseStore {
 			m := store.NewMemory()
-			c := &fakeClock{t: time.Unix(1_000_000, 0)}
-			m.SetLeaseClock(c.now)
+			c := clocktest.New(time.Unix(1_000_000, 0))
+			m.SetLeaseClock(c.Now)
 			mu.Lock()
 			clocks[m] = c
 			mu.Unlock()
@@ -64,7 +47,7 @@ func TestLeases(t *testing.T) {
 			if _, err := s.Renew(context.Background(), l, time.Second); err != nil {
 				t.Fatalf("expiring %+v: %v", l, err)
 			}
-			c.advance(time.Second)
+			c.Advance(time.Second)
 		},
 	})
 }
@@ -80,8 +63,8 @@ func TestLeaseProperty(t *testing.T) {
 	nodes := []string{"a", "b", "c"}
 	rapid.Check(t, func(rt *rapid.T) {
 		m := store.NewMemory()
-		clock := &fakeClock{t: time.Unix(1_000_000, 0)}
-		m.SetLeaseClock(clock.now)
+		clock := clocktest.New(time.Unix(1_000_000, 0))
+		m.SetLeaseClock(clock.Now)
 		if err := m.CreateTable(ctx, store.Table{ID: "p", Game: "cabo", Players: 2, Seats: []store.Seat{{}, {}}, Host: -1}, &store.Start{No: 1, Seed: 1}); err != nil {
 			rt.Fatal(err)
 		}
@@ -96,7 +79,7 @@ func TestLeaseProperty(t *testing.T) {
 		// released), and who wrote each move that went in, at which epoch.
 		var cur store.Lease
 		var wrote []string
-		live := func() bool { return cur.Epoch > 0 && cur.Until.After(clock.now()) }
+		live := func() bool { return cur.Epoch > 0 && cur.Until.After(clock.Now()) }
 		holds := func(l store.Lease) bool { return live() && l.Node == cur.Node && l.Epoch == cur.Epoch }
 		steps := rapid.IntRange(1, 150).Draw(rt, "steps")
 		for range steps {
@@ -119,7 +102,7 @@ func TestLeaseProperty(t *testing.T) {
 				if live() {
 					epoch = cur.Epoch
 				}
-				if l.Epoch != epoch || l.Node != node || !l.Until.Equal(clock.now().Add(ttl)) {
+				if l.Epoch != epoch || l.Node != node || !l.Until.Equal(clock.Now().Add(ttl)) {
 					rt.Fatalf("%s acquired %+v after %+v, want epoch %d", node, l, cur, epoch)
 				}
 				if v == nil || v.l.Epoch != l.Epoch {
@@ -156,7 +139,7 @@ func TestLeaseProperty(t *testing.T) {
 					cur.Until = time.Time{}
 				}
 			case "clock":
-				clock.advance(time.Duration(rapid.Int64Range(0, int64(2*ttl/time.Millisecond)).Draw(rt, "ms")) * time.Millisecond)
+				clock.Advance(time.Duration(rapid.Int64Range(0, int64(2*ttl/time.Millisecond)).Draw(rt, "ms")) * time.Millisecond)
 			case "write":
 				if v == nil {
 					continue
