@@ -55,6 +55,7 @@ func (p *page) checkIn(name string, sizes [][2]int, sels ...string) {
 // username and a password in "Create an account" gets the account, under
 // that username as a name, never "Please give your name".
 func TestBrowserSignInFirst(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 3*time.Minute)
 	p.h.SignUp("Ada", "ada")
 	p.run("home", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#me`, chromedp.ByQuery))
@@ -98,6 +99,7 @@ func TestBrowserSignInFirst(t *testing.T) {
 // and "My games", in the window on a phone and a desktop, leading to
 // their profile and to its list of games, each linked to its replay.
 func TestBrowserMyPages(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 4*time.Minute)
 	ada, id := p.h.SignUp("Ada", "ada")
 	servertest.PlayRated(t, ada)
@@ -232,6 +234,7 @@ func TestBrowserClosedTable(t *testing.T) {
 // was cut to "Ni… gu…" (issue 26); the guest's state stays in the
 // button's title.
 func TestBrowserHeaderName(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 3*time.Minute)
 	p.run("home", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#me`, chromedp.ByQuery))
 	if st := p.fetchJS("a guest", "POST", "/api/me", `{"name":"Nicolas Guérin"}`); st != 200 {
@@ -268,6 +271,7 @@ func TestBrowserHeaderName(t *testing.T) {
 // seat) is in the window on a phone too, where the seats' line ran off
 // its right edge (issue 26).
 func TestBrowserGiveToBotInWindow(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 300*time.Millisecond, 3*time.Minute)
 	s := p.h.Create("cabo", []string{"", "", "random", "random"}, "Maximilienne-Alexandrina", "")
 	p.h.Join(s.Table, "Nicolas Guérin") // the table is full and starts; Nicolas never connects

@@ -20,6 +20,7 @@ import (
 // replace of it, a spy of the bot's first card then a swap of it, the
 // first look's pair then a set over it.
 func TestBrowserCaboLookForgotten(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	sc, ok := tutorial.For("cabo")
 	if !ok {
 		t.Fatal("no cabo tutorial")

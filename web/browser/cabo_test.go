@@ -31,6 +31,7 @@ var readCabo = readTable(`drawn: d.drawn || '',
 // page, plays a whole game by clicking, switches the language, and the
 // table is photographed, on a desktop and at 360 px wide.
 func TestBrowserPlaysCabo(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 6*time.Minute)
 	bot := "random"
 	if _, ok := games.Named("cabo").(game.HeuristicGame); ok {
@@ -207,6 +208,7 @@ func TestBrowserPlaysCabo(t *testing.T) {
 // with ?screen=generic): its legal moves are buttons. The test clicks them
 // at random until the game ends or 150 moves have been played.
 func TestBrowserGenericGames(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 5*time.Millisecond, 6*time.Minute)
 	for _, g := range games.All() {
 		lo, _ := g.Players()

@@ -58,6 +58,7 @@ func coverScript(cover string, sels []string) string {
 // way the hand and the actions stay in the window and uncovered, and the
 // page is photographed.
 func TestBrowserChat(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 300*time.Millisecond, 4*time.Minute)
 	p.createTable(table{game: "cabo", players: 3, bots: []string{"", "random"}}, `[data-seatbot="1"]`)
 	var path string

@@ -46,6 +46,7 @@ var readDacapo = readTable(`sel: d.sel || '', game: d.game || '',
 // source and then a building pile or a helper pile, switches the language,
 // and the table is photographed on a desktop and at 360 px wide.
 func TestBrowserDacapo(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 120*time.Second)
 	p.createTable(table{game: "dacapo", players: 3, bots: []string{"easy", "random"},
 		options: map[string]string{"pile_size": "5", "match_target": "12"}}, `#game.dacapo`)
@@ -222,6 +223,7 @@ var settled = chromedp.Poll(`document.getAnimations().every(a => a.playState !==
 // and ends the turn with it in French. Quiet turns may end a game by the
 // stalemate rule first: in a long match, the next game starts alike.
 func TestBrowserDacapoEndTurn(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 120*time.Second)
 	p.createTable(table{game: "dacapo", players: 5, bots: []string{"random", "random", "random", "random"},
 		options: map[string]string{"pile_size": "29", "match_target": "50"}}, `#game.dacapo`)

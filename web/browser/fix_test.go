@@ -119,6 +119,7 @@ func (p *page) roundPanelScores() {
 // A 0 is printed: h() takes it for a child, and the generic screen shows
 // the scores of a game that has just begun as 0, not blank.
 func TestBrowserZeroIsPrinted(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, time.Second, 2*time.Minute)
 	p.createTable(table{game: "cabo", players: 2, bots: []string{"random"}}, `#game`)
 	var built []string
@@ -189,6 +190,7 @@ func caboFailedClaims(t *testing.T) []json.RawMessage {
 // A wrong set claim in Cabo (legal, and costly: bots make some on purpose)
 // reads in the game log as wrong, with what it cost, in both languages.
 func TestBrowserCaboWrongClaim(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	events := caboFailedClaims(t)
 	p := newPage(t, time.Second, time.Minute)
 	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
@@ -221,6 +223,7 @@ func TestBrowserCaboWrongClaim(t *testing.T) {
 // what to do, in both languages; the creator is shown the server's invite
 // link, which names the host a trusted proxy forwards.
 func TestBrowserJoinPage(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	cfg := servertest.Unlimited()
 	var err error
 	// The browser's requests come from 127.0.0.1, posing as the proxy.

@@ -82,6 +82,7 @@ func (g guideState) inside() bool {
 // remembered too, Escape closes it, and another game has its own, shorter
 // guide.
 func TestBrowserGuide(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	p.dir = screenshotDir(p.dir)
 	cabo := table{game: "cabo", players: 2, bots: []string{"easy"}}

@@ -38,6 +38,7 @@ const readHelp = `(() => {
 // table, the hint line says what to do (and why a move was refused), and
 // "?" opens the same rules over the table, closed with Escape.
 func TestBrowserHelp(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#helplinks a[data-help=cabo]`, chromedp.ByQuery))
 	p.click(`#helplinks a[data-help=cabo]`)
@@ -153,6 +154,7 @@ func TestBrowserHelp(t *testing.T) {
 // help.js, and no empty text: a key missing in one language would show
 // the other language (or the key) to a player.
 func TestBrowserDictionaries(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 2*time.Minute)
 	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	var problems []string
@@ -186,6 +188,7 @@ func TestBrowserDictionaries(t *testing.T) {
 // as the server sends them (the fields the hints read), in the module as
 // the browser loads it: the seat's legal moves become the sentence.
 func TestBrowserHints(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 2*time.Minute)
 	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
 	var got map[string]string

@@ -33,6 +33,7 @@ const readHist = `(() => ({
 // cards shown change with the position; "every card shown" lists every
 // seat's hand. An unfinished match's page says it is not over.
 func TestBrowserHistory(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	ann := p.h.Create("papayoo", []string{"", "random", "random"}, "Ann", `{"rounds":1}`)
 	c := p.h.Dial(ann.Table, ann.Token)

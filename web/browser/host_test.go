@@ -10,6 +10,7 @@ import (
 // The host's page shows a free seat's "Give to a bot", reachable by
 // keyboard; choosing a level and pressing it fills the table, which starts.
 func TestBrowserHostGivesSeat(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 2*time.Minute)
 	p.fill(table{game: "cabo", players: 3, bots: []string{"", "random"}})
 	p.create(`[data-seatbot="1"]`)

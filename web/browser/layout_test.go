@@ -64,6 +64,7 @@ func fitScript(sels []string) string {
 // among them), that their hand, the piles and the actions are all in the
 // window without scrolling, and that the table's tools stay on one line.
 func TestBrowserLayout(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 300*time.Millisecond, 6*time.Minute)
 	// The longest name the home page takes, which no seat has room for
 	// on a phone: it is cut, and its title keeps it whole.

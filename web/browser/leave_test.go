@@ -47,6 +47,7 @@ func (p *page) confirmGone(act, why, shots string) string {
 // dialog that says it counts as a loss, and it leaves their tables; a
 // host closes a waiting table, and a guest at it is told.
 func TestBrowserLeaveAndClose(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 3*time.Minute)
 	h := p.h
 	_, adaID := h.SignUp("Ada", "ada")

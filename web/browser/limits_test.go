@@ -34,6 +34,7 @@ var readLimits = readTable(`hand: +(d.hand || 0), pile: +(d.pile || 0),
 // the final scores are shown in a panel; the language is switched; the
 // table is photographed on a desktop and at 360 px wide.
 func TestBrowserLimits(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 10*time.Millisecond, 6*time.Minute)
 	shoot := func(name string) { t.Helper(); p.shoot(name, chromedp.Sleep(600*time.Millisecond)) }
 	p.createTable(table{game: "limits", players: 2, bots: []string{"easy"}}, `#game.lim`)

@@ -97,6 +97,7 @@ func (p *page) quickMatch(wait string) {
 // starts; a third, alone in the queue with a short wait, gets a bot and
 // plays. A reload while waiting shows the wait again; Cancel leaves.
 func TestBrowserQuickMatch(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	p.dir = screenshotDir(t.TempDir())
 	p.home()
@@ -158,6 +159,7 @@ func TestBrowserQuickMatch(t *testing.T) {
 // username taken), signs in from another browser, finds the open table
 // under "Your tables" and, opening it, sits at their seat with no token.
 func TestBrowserAccountAcrossDevices(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 3*time.Minute)
 	p.dir = screenshotDir(t.TempDir())
 	p.createTable(table{game: "cabo", name: "Ada", players: 2, bots: []string{""}}, `.invite`)
@@ -258,6 +260,7 @@ func shootPanel(p *page, base string) {
 // and rules in words, and one click seats them; a private one never
 // shows. The lobby's filter hides the other games' tables.
 func TestBrowserLobby(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 3*time.Minute)
 	p.dir = screenshotDir(t.TempDir())
 	// The other person is on the home page first: the table must appear

@@ -16,6 +16,7 @@ import (
 // table says so with a badge and the log gives the values, after a reload
 // too.
 func TestBrowserMemoryAid(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	for _, aid := range []bool{false, true} {
 		t.Run(fmt.Sprint("aid=", aid), func(t *testing.T) {
 			p := newPage(t, 20*time.Millisecond, 3*time.Minute)

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -40,13 +41,30 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// parallel: the longest tests (whole games and tutorials played to
-// their end at several sizes) call t.Parallel, so that go test runs two of
-// them at once (GOMAXPROCS on 2 cores) after the others; the package then
-// stays well inside go test's default 10 minutes. Each has its own
-// browser and server. A test that measures time (TestBrowserPace, the
-// animations' tests) or leans on the clock (stand-ins, presence) stays
-// serial: a test run beside another must wait on conditions only.
+// parallel: a test that waits on conditions only calls t.Parallel, so
+// that several browsers play at once: most of a browser test's time is
+// spent waiting (a bot's delay, an animation, a page drawn), not
+// computing, and one after the other the package took over 10 minutes on
+// 2 cores. TestMain lets three run at once (go test's default is
+// GOMAXPROCS, 2 here) unless -parallel is given. Each has its own browser
+// and server. A test that measures time (TestBrowserPace, the
+// animations' tests) or leans on the clock (stand-ins, presence, a time
+// per move) stays serial: it runs first, alone in this package.
+
+// browsersAtOnce is how many parallel tests run at once when go test is
+// not told (-parallel).
+const browsersAtOnce = 3
+
+// TestMain sets -parallel to browsersAtOnce unless the command line gave it.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(browsersAtOnce))
+	}
+	os.Exit(m.Run())
+}
 
 // The size of the browser's window: a person's desktop.
 const desktopW, desktopH = 1100, 900

@@ -75,6 +75,7 @@ func papayooFailed(p *page) {
 // by tapping cards then Pass, every card of every trick — switches the
 // language, and the table is photographed on a desktop and at 360 px.
 func TestBrowserPapayoo(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 6*time.Minute)
 	p.createTable(table{game: "papayoo", players: 3, bots: []string{"easy", "easy"}, options: map[string]string{"rounds": "2"}}, `#game`)
 	// Every click, the shared steps' too, taps where the element shows

@@ -27,6 +27,7 @@ func (p *page) quickAtOnce(name string) {
 // one's wait and the table are photographed at a phone's and a laptop's
 // sizes.
 func TestBrowserQuickMatchAtOnce(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	p.dir = screenshotDir(t.TempDir())
 	p.home()

@@ -64,6 +64,7 @@ func (p *page) fetchJS(what, method, path, body string) int {
 // draws their rating history and whose recent games link to the
 // matches' pages.
 func TestBrowserRatings(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 5*time.Minute)
 	h := p.h
 	// Bob has 5 rated games (he is ranked) and a rated table waiting for

@@ -99,6 +99,7 @@ func (p *page) settingsBox() bool {
 // the first 5 games (counted by the browser) and off after; turned off in
 // the settings, the call is one tap again.
 func TestBrowserConfirmCabo(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 6*time.Minute)
 	p.freshCabo()
 	if !p.settingsBox() {
@@ -345,6 +346,7 @@ func TestBrowserPace(t *testing.T) {
 // its words (a tooltip, for screen readers its label) in both languages;
 // none, no eye.
 func TestBrowserSpectatorCount(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
 	p.freshCabo()
 	id := p.tableID()

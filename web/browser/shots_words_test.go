@@ -204,6 +204,7 @@ func (p *page) checkDacapoPiles(where string) {
 // TestBrowserFiveSeats: at a table of five, on a screen of 1100 px, every
 // seat's chip shows in the table's bar, none hidden behind its tools.
 func TestBrowserFiveSeats(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 2*time.Minute)
 	p.fill(table{game: "dacapo", players: 5})
 	p.create(`#game.dacapo`)

@@ -84,6 +84,7 @@ var readKb = readTable(`turn: d.turn || '', drawn: d.drawn || '', title: documen
 // readers. The tab's title and icon say when it is the player's turn, and
 // the sound and notification, once switched on, come once a turn.
 func TestBrowserKeyboardTurn(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 700*time.Millisecond, 4*time.Minute)
 	p.createTable(table{game: "cabo", players: 2, bots: []string{"easy"}}, `#game`)
 	var st kbPage
@@ -261,6 +262,7 @@ func playWS(t *testing.T, c *servertest.Client, rng *rand.Rand, done func(server
 // holds the final ranking with Play again and New table. Photographed at
 // 390x844 and 1366x768.
 func TestBrowserScoreSheet(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, -1, 4*time.Minute)
 	var r servertest.Seat
 	if code := p.h.Post("/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "random", "random", "random"},

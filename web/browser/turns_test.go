@@ -13,6 +13,7 @@ import (
 // above their other tables, and the tab's title counts them (issue 29,
 // GET /api/me/turns).
 func TestBrowserYourTurn(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, -1, 3*time.Minute)
 	p.home()
 	p.setName("Ada")
