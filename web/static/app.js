@@ -31,6 +31,8 @@ import { tutorialPanel, tutorialLinks, loadTutorials, setOpener, pickGame, gameO
 import { friendsPage, inviteFriend } from './friends.js';
 import { inboxPage, headerLinks } from './inbox.js';
 import { notifySettingsPage } from './notifysettings.js';
+// Issue 26: "My games", the player's finished matches.
+import { myGamesPage } from './mygames.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -638,6 +640,7 @@ function route() {
   else if (location.pathname === '/friends') current = friendsPage(document.getElementById('main'));
   else if (location.pathname === '/inbox') current = inboxPage(document.getElementById('main'));
   else if (location.pathname === '/notifications') current = notifySettingsPage(document.getElementById('main'));
+  else if (location.pathname === '/games') current = myGamesPage(document.getElementById('main'));
   else if (help) { const main = document.getElementById('main'); current = { render: () => helpPage(main, help[1]) }; current.render(); }
   else home();
 }

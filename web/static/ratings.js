@@ -187,7 +187,7 @@ export function leaderboardPage(main, game) {
 // ------------------------------------------------------------ profile
 
 // place is a rank (0 first) in words: 1st, 2nd… / 1er, 2e…
-function place(rank) {
+export function place(rank) {
   const n = rank + 1;
   return has('place.' + n) ? t('place.' + n) : t('place.n', { n });
 }

@@ -1004,4 +1004,22 @@ export const en = {
   'ns.push.noanswer': 'The browser’s push service did not answer.',
   'in.done.friends': 'Friends now',
   // End of issue 29's block.
+  // Issue 26, "My games" (mygames.js): the player's finished matches.
+  'mg.title': 'My games',
+  'mg.intro': 'Every game you finished, rated or not, newest first. Open one to replay it.',
+  'mg.none': 'No finished games yet. Once you play a game to its end, it is listed here with a link to its replay.',
+  'mg.play': 'Play a game',
+  'mg.signin': 'Sign in to see the games you played.',
+  'mg.signin.button': 'Sign in',
+  'mg.more': 'More games',
+  'mg.you': 'You',
+  'mg.deleted': 'deleted player',
+  'mg.points': '{n} pts',
+  'mg.score': 'your score: {n}',
+  'mg.place': '{place} of {n}',
+  'mg.unrated': 'Unrated',
+  'mg.private': 'Private',
+  'mg.replay': 'Replay',
+  'mg.open': 'Replay {game}, {date}',
+  // End of "My games".
 };

@@ -1006,4 +1006,22 @@ export const fr = {
   'ns.push.noanswer': 'Le service push du navigateur n’a pas répondu.',
   'in.done.friends': 'Vous êtes amis',
   // End of issue 29's block.
+  // Issue 26, « Mes parties » (mygames.js) : les parties finies du joueur.
+  'mg.title': 'Mes parties',
+  'mg.intro': 'Toutes les parties que vous avez finies, classées ou non, les plus récentes d’abord. Ouvrez-en une pour la revoir.',
+  'mg.none': 'Aucune partie finie pour l’instant. Une partie jouée jusqu’au bout apparaît ici, avec un lien pour la revoir.',
+  'mg.play': 'Jouer une partie',
+  'mg.signin': 'Connectez-vous pour voir les parties que vous avez jouées.',
+  'mg.signin.button': 'Se connecter',
+  'mg.more': 'Plus de parties',
+  'mg.you': 'Vous',
+  'mg.deleted': 'joueur supprimé',
+  'mg.points': '{n} pts',
+  'mg.score': 'votre score : {n}',
+  'mg.place': '{place} sur {n}',
+  'mg.unrated': 'Non classée',
+  'mg.private': 'Privée',
+  'mg.replay': 'Revoir',
+  'mg.open': 'Revoir {game}, {date}',
+  // End of "My games".
 };
