@@ -48,13 +48,8 @@ func TestBrowserMyGames(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 6*time.Minute)
 	ada, _ := p.h.SignUp("Ada", "ada")
-	p.run("home", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#me`, chromedp.ByQuery),
-		chromedp.Evaluate(`localStorage.setItem('tapis.guide.papayoo', 'no')`, nil))
-	p.click(`#me`)
-	p.run("sign in", chromedp.WaitVisible(`#acct-signin`, chromedp.ByQuery),
-		chromedp.SetValue(`#acct-signin input[name=username]`, "ada", chromedp.ByQuery),
-		chromedp.SetValue(`#acct-signin input[name=password]`, "correct-horse-ada", chromedp.ByQuery))
-	p.click(`[data-action=acct-signin]`)
+	p.signIn("ada")
+	p.run("no guide", chromedp.Evaluate(`localStorage.setItem('tapis.guide.papayoo', 'no')`, nil))
 	var v mgView
 	open := func(what string, ok func() bool) {
 		t.Helper()
@@ -161,4 +156,18 @@ func (p *page) location() string {
 	var href string
 	p.eval("the address", `location.href`, &href)
 	return href
+}
+
+// signIn signs the page in as username (servertest.SignUp's password),
+// from the home page's account dialog, and waits until the header says so.
+func (p *page) signIn(username string) {
+	p.t.Helper()
+	p.run("home", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#me`, chromedp.ByQuery))
+	p.click(`#me`)
+	p.run("sign in", chromedp.WaitVisible(`#acct-signin`, chromedp.ByQuery),
+		chromedp.SetValue(`#acct-signin input[name=username]`, username, chromedp.ByQuery),
+		chromedp.SetValue(`#acct-signin input[name=password]`, "correct-horse-"+username, chromedp.ByQuery))
+	p.click(`[data-action=acct-signin]`)
+	var me string
+	p.until("signed in", `document.querySelector('#me')?.textContent || ''`, &me, func() bool { return strings.Contains(me, "@"+username) })
 }

@@ -767,11 +767,12 @@ export const en = {
   'place.n': '{n}th',
   'how.title': 'How ratings work',
   'how.short': 'How ratings work',
-  'how.number': 'Each game has its own rating. It is a cautious estimate of your skill: everyone starts at 1500, and the number rises as you win and as your games make the server surer of your level, so a lucky first game does not put anyone on top. Losses pull it down.',
-  'how.provisional': 'While the server is still unsure of you (about your first 50 rated games in a game), your rating is marked provisional: it can still move a lot.',
+  'how.number': 'Each game has its own rating, a cautious measure of your skill: 1500 + 24 × (skill − 3 × the server’s doubt about it). Everyone starts at 1500, since the server knows nothing of a new player yet; the number rises as you win and as your games make the server surer of your level, so a lucky first game does not put anyone on top. Losses pull it down.',
+  'how.provisional': 'While the server is still unsure of you (about your first 50 rated games in a game), your rating is marked provisional: it can still move a lot, and it is shown with your estimate, the number you would have were the server as sure of you as it is of a bot.',
   'how.places': 'Places count, not margins: in Cabo, Papayoo and Limits the final scores rank the table, in Da Capo! the match result does. Players on the same place tie.',
   'how.leavers': 'A player who leaves and lets the stand-in bot play most of their moves ranks last, after everyone, whatever the score; so does one who walks away from a match nobody finishes: it is rated when it is abandoned. A rated table always has a time per move (60 s unless its creator chooses another).',
-  'how.bots': 'Bots are fixed anchors: each bot level has a rating per game, measured by bots playing each other, that never moves. A game against bots rates you against a known yardstick, your profile says which level you play like, and the leaderboard shows the levels as reference lines.',
+  'how.bots': 'Bots are fixed anchors: each bot level has a rating per game, measured by bots playing each other, that never moves. A game against bots rates you against a known yardstick, your profile says which level you play like, and the leaderboard shows the levels, in order, and as reference lines where their numbers fall.',
+  'how.scale': 'The bots’ numbers and the estimates are on one scale. A new player’s estimate is 2028, the skill every bot level started from before it was measured: the random bot is far below it, the other levels around it or above. As your games add up, your rating climbs towards your estimate and the two meet. Two levels whose numbers are within about 70 of each other are not told apart by the measurements yet.',
   'how.who': 'Only rated tables count. Whoever creates a table chooses whether it is rated, and only players with a username (chosen in the account panel) may sit at one, beside any bots. A leaderboard lists the players with at least 5 rated games in its game.',
   'cabo.explain.kamikaze': 'Kamikaze: {name} holds two 12s and two 13s, scores 0, and every other player scores 50.',
   'cabo.explain.tie': '{name} called Cabo and ties for the lowest sum ({total}): the caller alone scores 0; the others score their sums.',
@@ -1052,4 +1053,12 @@ export const en = {
   'log.back.you': 'You are back.',
   'log.bystandin.you': 'Bot for you: {line}',
   // End of issue 26's words.
+  // Issue 27, ratings that make sense to people (ratings.js): the
+  // estimate, the bots' levels on the same scale.
+  'rated.estimate': 'estimate {n}',
+  'rated.estimate.title': 'Your estimate: the rating you would have were the server as sure of you as of a bot. The rating climbs towards it as your games add up.',
+  'scale.title': 'The bots on this scale',
+  'scale.new': 'A new player: rating {rating}, estimate {estimate}.',
+  'scale.close': 'Levels less than {n} apart, or out of order, are not yet told apart by the measurements.',
+  // End of issue 27's ratings.
 };

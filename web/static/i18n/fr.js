@@ -769,11 +769,12 @@ export const fr = {
   'place.n': '{n}e',
   'how.title': 'Comment marche la cote',
   'how.short': 'Comment marche la cote',
-  'how.number': 'Chaque jeu a sa propre cote. C’est une estimation prudente de votre niveau : tout le monde commence à 1500, et le nombre monte quand vous gagnez et à mesure que vos parties rendent le serveur plus sûr de votre niveau ; une première partie chanceuse ne met donc personne en tête. Les défaites la font baisser.',
-  'how.provisional': 'Tant que le serveur n’est pas encore sûr de vous (environ vos 50 premières parties classées à un jeu), votre cote est marquée provisoire : elle peut encore beaucoup bouger.',
+  'how.number': 'Chaque jeu a sa propre cote, une mesure prudente de votre niveau : 1500 + 24 × (niveau − 3 × le doute du serveur à son sujet). Tout le monde commence à 1500, puisque le serveur ne sait encore rien d’un nouveau joueur ; le nombre monte quand vous gagnez et à mesure que vos parties rendent le serveur plus sûr de votre niveau ; une première partie chanceuse ne met donc personne en tête. Les défaites la font baisser.',
+  'how.provisional': 'Tant que le serveur n’est pas encore sûr de vous (environ vos 50 premières parties classées à un jeu), votre cote est marquée provisoire : elle peut encore beaucoup bouger, et elle est montrée avec votre estimation, le nombre que vous auriez si le serveur était aussi sûr de vous que d’un robot.',
   'how.places': 'Seules les places comptent, pas les écarts : au Cabo, au Papayoo et à Limits, les scores finaux classent la table ; à Da Capo!, le résultat de la partie. Des joueurs à la même place sont à égalité.',
   'how.leavers': 'Un joueur qui part et laisse le robot remplaçant jouer la plupart de ses coups est classé dernier, après tout le monde, quel que soit le score ; de même pour qui quitte une partie que personne ne termine : elle est classée quand elle est abandonnée. Une table classée a toujours un temps par coup (60 s sauf si son créateur en choisit un autre).',
-  'how.bots': 'Les robots sont des repères fixes : chaque niveau de robot a une cote par jeu, mesurée en faisant jouer les robots entre eux, qui ne bouge jamais. Une partie contre des robots vous mesure à un étalon connu, votre profil dit à quel niveau vous jouez, et le classement montre les niveaux comme des lignes de repère.',
+  'how.bots': 'Les robots sont des repères fixes : chaque niveau de robot a une cote par jeu, mesurée en faisant jouer les robots entre eux, qui ne bouge jamais. Une partie contre des robots vous mesure à un étalon connu, votre profil dit à quel niveau vous jouez, et le classement montre les niveaux, dans l’ordre, et comme des lignes de repère là où tombent leurs nombres.',
+  'how.scale': 'Les nombres des robots et les estimations sont sur une même échelle. L’estimation d’un nouveau joueur est 2028, le niveau d’où chaque niveau de robot est parti avant d’être mesuré : le robot hasard est loin en dessous, les autres niveaux autour ou au-dessus. À mesure que vos parties s’ajoutent, votre cote monte vers votre estimation et les deux se rejoignent. Deux niveaux dont les nombres sont à moins de 70 environ l’un de l’autre ne sont pas encore distingués par les mesures.',
   'how.who': 'Seules les tables classées comptent. Celui qui crée une table choisit si elle est classée, et seuls les joueurs qui ont un identifiant (choisi dans le panneau du compte) peuvent s’y asseoir, à côté de robots éventuels. Un classement compte les joueurs qui ont au moins 5 parties classées à son jeu.',
   'cabo.explain.kamikaze': 'Kamikaze : {name} a deux 12 et deux 13, marque 0, et chacun des autres marque 50.',
   'cabo.explain.tie': '{name} a annoncé Cabo et est à égalité pour la plus petite somme ({total}) : seul celui qui annonce marque 0 ; les autres marquent leur somme.',
@@ -1054,4 +1055,12 @@ export const fr = {
   'log.back.you': 'Vous êtes de retour.',
   'log.bystandin.you': 'Robot pour vous : {line}',
   // End of issue 26's words.
+  // Issue 27, des cotes qui parlent (ratings.js) : l’estimation, les
+  // niveaux des robots sur la même échelle.
+  'rated.estimate': 'estimation {n}',
+  'rated.estimate.title': 'Votre estimation : la cote que vous auriez si le serveur était aussi sûr de vous que d’un robot. La cote monte vers elle à mesure que vos parties s’ajoutent.',
+  'scale.title': 'Les robots sur cette échelle',
+  'scale.new': 'Un nouveau joueur : cote {rating}, estimation {estimate}.',
+  'scale.close': 'Des niveaux à moins de {n} l’un de l’autre, ou dans le désordre, ne sont pas encore distingués par les mesures.',
+  // End of issue 27's ratings.
 };
