@@ -5,6 +5,7 @@
 //	GET /api/tables/{id}/replay[?match=N]       the `tapis replay` script
 //	GET /api/tables/{id}/matches/{no}           players, result, score sheet
 //	GET /api/tables/{id}/matches/{no}/steps     every position, for the viewer
+//	GET /api/me/matches?before=CURSOR&limit=N   the signed-in player's finished matches
 //
 // Nothing of an unfinished match is served: its moves and the seed that
 // deals it would show every hidden card. A match is finished when the
@@ -38,6 +39,8 @@ type Store interface {
 	// Match returns a table with match no; a missing one wraps
 	// store.ErrNotFound.
 	Match(ctx context.Context, table string, no int) (store.Saved, error)
+	// PlayedMatches lists a player's finished matches ("My games").
+	PlayedMatches(ctx context.Context, player string, after store.PlayedCursor, limit int) ([]store.Played, error)
 }
 
 // Config sets up a Service. Store, Games, Slots and Network are required.
@@ -56,6 +59,9 @@ type Config struct {
 	// the game before a crash (the table host's settle), and the match is
 	// then read again.
 	Settle func(ctx context.Context, table string) bool
+	// Me names the signed-in player of a request (package account), for
+	// "My games"; false for nobody, whom it refuses.
+	Me func(r *http.Request) (player string, ok bool)
 	// Logger receives the errors (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -84,6 +90,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.Export)
 	mux.HandleFunc("GET /api/tables/{id}/matches/{no}", s.Info)
 	mux.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.Steps)
+	mux.HandleFunc("GET /api/me/matches", s.Mine)
 }
 
 // replayed is a finished match as the store keeps it, played through.

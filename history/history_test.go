@@ -38,6 +38,12 @@ func (m matches) Match(_ context.Context, id string, no int) (store.Saved, error
 	return store.Saved{}, fmt.Errorf("no match %s/%d: %w", id, no, store.ErrNotFound)
 }
 
+// PlayedMatches lists no match: "My games" is tested on a real store
+// (server's TestMyGames).
+func (m matches) PlayedMatches(context.Context, string, store.PlayedCursor, int) ([]store.Played, error) {
+	return nil, nil
+}
+
 // play plays a one-round Papayoo match of three to its end, each seat
 // making its first legal move, and returns it as the store keeps it.
 func play(t *testing.T, id string, no int, seed uint64) store.Saved {

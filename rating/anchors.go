@@ -37,6 +37,16 @@ import "tapis/games"
 // that it barely widens the people's updates, but not zero.
 const AnchorSigma = 1.0
 
+// Estimate is r's number on the bots' scale: the Display r would have
+// with an anchor's Sigma (AnchorSigma), as sure as a bot's. The rating a
+// leaderboard ranks by is cautious, a new player's 1500 far below the
+// bots' numbers whatever their skill; the estimate puts a person's mean
+// skill beside the bots' (issue 27: a new player's is 2028, above the
+// random bot's number in every game), and meets the rating as games
+// make Sigma small. It is for showing only: nothing is computed
+// from it.
+func (r Rating) Estimate() int { return Rating{Mu: r.Mu, Sigma: AnchorSigma}.Display() }
+
 // Anchors returns game's bot levels' mean skill, by level (nil for a game
 // games does not list).
 func Anchors(name string) map[string]float64 {

@@ -20,3 +20,27 @@ func TestAnchors(t *testing.T) {
 		t.Fatal("an unknown game has anchors")
 	}
 }
+
+// A new player's estimate is 2028 and their rating 1500; a bot's estimate
+// is its number, a player's meets their rating as Sigma comes down to
+// an anchor's; in every game the random bot's number is clearly below a
+// new player's estimate (issue 27: random below a newcomer).
+func TestEstimate(t *testing.T) {
+	if n := New(); n.Display() != 1500 || n.Estimate() != 2028 {
+		t.Fatalf("a new player: rating %d, estimate %d", n.Display(), n.Estimate())
+	}
+	for _, g := range []string{"cabo", "papayoo", "limits", "dacapo"} {
+		for _, l := range Levels {
+			a, _ := Anchor(g, l)
+			if a.Estimate() != a.Display() {
+				t.Errorf("%s %s: estimate %d, number %d", g, l, a.Estimate(), a.Display())
+			}
+		}
+		if r, _ := Anchor(g, "random"); r.Display() > New().Estimate()-100 {
+			t.Errorf("%s: the random bot's %d is not clearly below a new player's estimate %d", g, r.Display(), New().Estimate())
+		}
+	}
+	if p := (Rating{Mu: 30, Sigma: AnchorSigma}); p.Display() != p.Estimate() {
+		t.Errorf("as sure as a bot, a player's rating %d and estimate %d differ", p.Display(), p.Estimate())
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"maps"
+	"net/http"
 
 	"tapis/account"
 	"tapis/email"
@@ -32,7 +33,8 @@ const (
 // and the table host are made.
 func (s *Server) rooms(acc *account.Service) error {
 	s.history = history.New(history.Config{Store: s.cfg.Store, Games: s.cfg.Games,
-		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Logger: s.log})
+		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Logger: s.log,
+		Me: func(r *http.Request) (string, bool) { p, ok := acc.Current(r); return p.ID, ok }})
 	names := make([]string, 0, len(s.cfg.Games))
 	for _, g := range s.cfg.Games {
 		names = append(names, g.Name())

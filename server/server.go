@@ -340,6 +340,8 @@ func (s *Server) routes(acc *account.Service) {
 	m.HandleFunc("GET /leaderboard", index)
 	m.HandleFunc("GET /leaderboard/{game}", index)
 	m.HandleFunc("GET /p/{id}", index)
+	// "My games": the player's finished matches (package history).
+	m.HandleFunc("GET /games", index)
 	// Issue 29: friends, the inbox, the notifications' settings; and the
 	// service worker, at the root, since a worker's scope is at most the
 	// folder it is served from and it must cover the whole site.

@@ -91,6 +91,8 @@ type boardLine struct {
 	Games       int    `json:"games"`
 	Wins        int    `json:"wins"`
 	Provisional bool   `json:"provisional"`
+	// Estimate is the player's mean on the bots' scale (rating.Estimate).
+	Estimate int `json:"estimate"`
 }
 
 // botLine is a bot level's anchor, listed beside the leaderboard.
@@ -103,18 +105,41 @@ type botLine struct {
 // from the store ("" for a deleted player, whom the page calls so).
 func (s *Service) line(ctx context.Context, r store.Ranked) boardLine {
 	rt := rating.Rating{Mu: r.Mu, Sigma: r.Sigma}
-	l := boardLine{Rank: r.Rank, ID: r.Player, Rating: rt.Display(), Games: r.Games, Wins: r.Wins, Provisional: rt.Provisional()}
+	l := boardLine{Rank: r.Rank, ID: r.Player, Rating: rt.Display(), Games: r.Games, Wins: r.Wins, Provisional: rt.Provisional(),
+		Estimate: rt.Estimate()}
 	if p, err := s.cfg.Store.Player(ctx, r.Player); err == nil {
 		l.Name = p.Name
 	}
 	return l
 }
 
+// newPlayer is where a new player starts: their rating and estimate.
+type newPlayer struct {
+	Rating   int `json:"rating"`
+	Estimate int `json:"estimate"`
+}
+
+// bots lists game's bot levels' anchors in level order, weakest first
+// (rating.Levels), whatever their numbers: a level is what a player
+// chooses, and the page says when two numbers are too close to tell
+// apart.
+func bots(game string) []botLine {
+	out := []botLine{}
+	for _, l := range rating.Levels {
+		if a, ok := rating.Anchor(game, l); ok {
+			out = append(out, botLine{Level: l, Rating: a.Display()})
+		}
+	}
+	return out
+}
+
 // Leaderboard answers GET /api/leaderboard?game=cabo[&offset=N]: the
 // players with at least minRatedGames rated games, best first (by
-// rating, the conservative 1500 + 24·(μ − 3σ)), a page from offset; the
-// signed-in player's own line ("you", null if they are not ranked); and
-// the bot levels' anchors, to compare with (bots are not ranked).
+// rating, the conservative 1500 + 24·(μ − 3σ)), a page from offset,
+// each with their estimate on the bots' scale; the signed-in player's
+// own line ("you", null if they are not ranked); the bot levels'
+// anchors in level order, to compare with (bots are not ranked); and a
+// new player's rating and estimate.
 func (s *Service) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	g := r.URL.Query().Get("game")
 	if !s.games[g] {
@@ -144,7 +169,9 @@ func (s *Service) Leaderboard(w http.ResponseWriter, r *http.Request) {
 		Players  []boardLine `json:"players"`
 		You      *boardLine  `json:"you"`
 		Bots     []botLine   `json:"bots"`
-	}{Game: g, MinGames: minRatedGames, Offset: offset, Players: []boardLine{}, Bots: []botLine{}}
+		New      newPlayer   `json:"new_player"`
+	}{Game: g, MinGames: minRatedGames, Offset: offset, Players: []boardLine{}, Bots: bots(g),
+		New: newPlayer{Rating: rating.New().Display(), Estimate: rating.New().Estimate()}}
 	for _, b := range board {
 		out.Players = append(out.Players, s.line(ctx, b))
 	}
@@ -156,11 +183,6 @@ func (s *Service) Leaderboard(w http.ResponseWriter, r *http.Request) {
 			out.You = &l
 		case !errors.Is(err, store.ErrNotFound):
 			s.log.Error("leaderboard: rank", "err", err)
-		}
-	}
-	for _, l := range rating.Levels {
-		if a, ok := rating.Anchor(g, l); ok {
-			out.Bots = append(out.Bots, botLine{Level: l, Rating: a.Display()})
 		}
 	}
 	api.Write(w, http.StatusOK, out)
@@ -175,6 +197,10 @@ type profileGame struct {
 	Wins        int           `json:"wins"`
 	PlaysLike   string        `json:"plays_like"`
 	History     []ratingPoint `json:"history"`
+	// Estimate is the player's mean on the bots' scale (rating.Estimate),
+	// Bots the game's levels on it, in level order.
+	Estimate int       `json:"estimate"`
+	Bots     []botLine `json:"bots"`
 }
 
 // ratingPoint is a point of a rating chart: the rating after a match.
@@ -231,7 +257,7 @@ func (s *Service) Profile(w http.ResponseWriter, r *http.Request) {
 	for _, st := range pr.Standings {
 		rt := rating.Rating{Mu: st.Mu, Sigma: st.Sigma}
 		pg := profileGame{Game: st.Game, Rating: rt.Display(), Provisional: rt.Provisional(), Games: st.Games, Wins: st.Wins,
-			PlaysLike: rating.PlaysLike(st.Game, rt), History: []ratingPoint{}}
+			PlaysLike: rating.PlaysLike(st.Game, rt), History: []ratingPoint{}, Estimate: rt.Estimate(), Bots: bots(st.Game)}
 		for _, h := range pr.History {
 			if h.Game == st.Game {
 				pg.History = append(pg.History, ratingPoint{At: h.At, Rating: rating.Rating{Mu: h.MuAfter, Sigma: h.SigmaAfter}.Display()})

@@ -80,6 +80,7 @@ type board struct {
 	Players  []boardLine
 	You      *boardLine
 	Bots     []botLine
+	New      newPlayer `json:"new_player"`
 }
 
 type failure struct{ Code string }
@@ -101,6 +102,20 @@ func TestLeaderboard(t *testing.T) {
 	}
 	if len(b.Bots) != len(rating.Levels) {
 		t.Errorf("bots %+v, want the anchors of %v", b.Bots, rating.Levels)
+	}
+	// Issue 27: the bots in level order, a new player's start, and each
+	// player's estimate on the bots' scale.
+	for i, l := range rating.Levels {
+		if a, _ := rating.Anchor("limits", l); i >= len(b.Bots) || b.Bots[i].Level != l || b.Bots[i].Rating != a.Display() {
+			t.Errorf("bots %+v, want %v in that order", b.Bots, rating.Levels)
+		}
+	}
+	if b.New.Rating != 1500 || b.New.Estimate != rating.New().Estimate() {
+		t.Errorf("a new player: %+v", b.New)
+	}
+	st0, _ := st.Rank(context.Background(), "limits", "ada", 0)
+	if want := (rating.Rating{Mu: st0.Mu, Sigma: st0.Sigma}).Estimate(); b.Players[0].Estimate != want || want <= b.Players[0].Rating {
+		t.Errorf("Ada's estimate %d (rating %d), want %d", b.Players[0].Estimate, b.Players[0].Rating, want)
 	}
 	if code := get(t, serve(st, ""), "/api/leaderboard?game=limits&offset=1", &b); code != http.StatusOK || len(b.Players) != 1 || b.Players[0].ID != "bob" || b.You != nil {
 		t.Fatalf("offset 1, nobody signed in: %d %+v", code, b)
@@ -132,6 +147,9 @@ func TestProfile(t *testing.T) {
 	if pr.ID != "ada" || pr.Name != "Ada" || pr.Username != "ada" || len(pr.Games) != 1 || pr.Games[0].Game != "limits" ||
 		pr.Games[0].Games != 3 || pr.Games[0].Wins != 3 || len(pr.Games[0].History) != 3 || len(pr.Recent) != 3 || pr.Recent[0].Rank != 0 {
 		t.Fatalf("profile: %+v", pr)
+	}
+	if g := pr.Games[0]; g.Estimate <= g.Rating || len(g.Bots) != len(rating.Levels) || g.Bots[0].Level != "random" || g.Bots[3].Level != "hard" {
+		t.Errorf("the profile's estimate and bots: %+v", g)
 	}
 	if r := pr.Recent[len(pr.Recent)-1]; r.Before != rating.New().Display() {
 		t.Errorf("the first game's rating before %d, want a new player's %d", r.Before, rating.New().Display())

@@ -123,6 +123,44 @@ var (
 		SELECT * FROM tapis_chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) c ORDER BY no`)
 )
 
+// PlayedMatches lists the finished matches a player sat in, a page
+// after a cursor (store.PlayedCursor.Bounds; its creation and id are
+// given twice), newest first: store.History. The player's seat is the
+// lowest they hold; PostgreSQL compares ids in byte order, as SQLite does.
+var PlayedMatches = Query{SQLite: playedMatches(""), Postgres: rebind(playedMatches(` COLLATE "C"`))}
+
+func playedMatches(collate string) string {
+	id := "t.id" + collate
+	return `SELECT t.id, m.no, t.game, t.players, t.created, t.rated, t.public, MIN(s.seat)
+		FROM tapis_seats s JOIN tapis_tables t ON t.id = s.table_id JOIN tapis_matches m ON m.table_id = s.table_id
+		WHERE s.player = ? AND s.player <> '' AND m.over = TRUE
+		  AND (t.created < ? OR (t.created = ? AND (` + id + ` < ? OR (t.id = ? AND m.no < ?))))
+		GROUP BY t.id, m.no
+		ORDER BY t.created DESC, ` + id + ` DESC, m.no DESC
+		LIMIT ?`
+}
+
+// PlayedArgs are PlayedMatches' arguments.
+func PlayedArgs(player string, after store.PlayedCursor, limit int) []any {
+	ms, id, no := after.Bounds()
+	return []any{player, ms, ms, id, id, no, max(limit, 0)}
+}
+
+// ScanPlayed reads PlayedMatches' rows.
+func ScanPlayed(rs Rows) ([]store.Played, error) {
+	var out []store.Played
+	for rs.Next() {
+		var p store.Played
+		var created int64
+		if err := rs.Scan(&p.Table, &p.No, &p.Game, &p.Players, &created, &p.Rated, &p.Public, &p.Seat); err != nil {
+			return nil, err
+		}
+		p.Created = time.UnixMilli(created)
+		out = append(out, p)
+	}
+	return out, rs.Err()
+}
+
 // Rows is what the result sets of both drivers (database/sql's and
 // pgx's) have in common: the scans below read either.
 type Rows interface {

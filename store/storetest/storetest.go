@@ -55,6 +55,7 @@ func Run(t *testing.T, b Backend) {
 		{"CheckClean", testCheckClean},
 		{"RefusesPlayers", testRefusesPlayers},
 		{"Match", testMatch},
+		{"Played", testPlayed},
 		{"People", testPeople},
 		{"SeatQueuedRace", testSeatQueuedRace},
 		{"RatingsRecordAndRead", testRatingsRecordAndRead},

@@ -97,7 +97,7 @@ func TestBrowserSignInFirst(t *testing.T) {
 
 // TestBrowserMyPages: a signed-in player's header menu has "My profile"
 // and "My games", in the window on a phone and a desktop, leading to
-// their profile and to its list of games, each linked to its replay.
+// their profile and to their list of games, each linked to its replay.
 func TestBrowserMyPages(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 0, 4*time.Minute)
@@ -127,8 +127,14 @@ func TestBrowserMyPages(t *testing.T) {
 	p.click(`#me`)
 	p.run("the menu again", chromedp.WaitVisible(`[data-action=my-games]`, chromedp.ByQuery))
 	p.click(`[data-action=my-games]`)
-	p.until("my games", readProfile, &pv, func() bool { return len(pv.Recent) > 0 })
-	p.checkIn("mygames", actionSizes[:1], `#recent .recentlist a.rlink`)
+	// "My games" is a page of its own (mygames.js): every finished game,
+	// rated or not, each a link to its replay.
+	var mg mgView
+	p.until("my games", readMyGames, &mg, func() bool { return len(mg.Lines) > 0 })
+	if !strings.HasPrefix(mg.Lines[0].Href, "/m/") {
+		t.Errorf("a line of My games leads to %q", mg.Lines[0].Href)
+	}
+	p.checkIn("mygames", actionSizes[:1], `#mygames-list li a`)
 }
 
 // endGames are short games played to their end at four (the longest end

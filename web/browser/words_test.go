@@ -262,8 +262,14 @@ var (
 	// A sentence of the log whose subject is the page's own player by
 	// name: "Ann (you) plays", "Ann (vous) joue" (issue 26).
 	ownMove = regexp.MustCompile(`(^|[.!?;] |cost |coûte )Ann \((you|vous)\) \p{Ll}`)
-	rawMove = regexp.MustCompile(`·|_|\bindex\b|\bslots \d`)
-	hole    = regexp.MustCompile(`\{\w+\}|\bundefined\b|\bNaN\b|\bnull\b|\[object|"type"`)
+	// Anywhere, the page's own player by name followed by a word of the
+	// sentence, a verb of the third person ("· Ann (you) deals", "; Ann
+	// (you) takes", "Kamikaze: Ann (you) holds"), or by a colon as a
+	// list's label ("Hidden cards: Bot 2: red; Ann (you): blue"): it is
+	// "you" (issue 26, words). A name before a number (a score) is not.
+	ownSubject = regexp.MustCompile(`Ann \((you|vous)\)( \p{Ll}| ?:)`)
+	rawMove    = regexp.MustCompile(`·|_|\bindex\b|\bslots \d`)
+	hole       = regexp.MustCompile(`\{\w+\}|\bundefined\b|\bNaN\b|\bnull\b|\[object|"type"`)
 )
 
 // badWords says what is wrong with a text of the page in lang, or "".
@@ -279,6 +285,8 @@ func badWords(lang, text string) string {
 		return "a missing word"
 	case strings.Contains(text, "(you)’s") || strings.Contains(text, "(you)'s"):
 		return "a possessive of \"(you)\""
+	case ownSubject.MatchString(text):
+		return "the page's own player named as a subject, not \"you\""
 	case lang == "en" && regexp.MustCompile(`\b[aA] (8|11|18)\b`).MatchString(text):
 		return "\"a\" before a number said with a vowel"
 	case lang == "fr" && regexp.MustCompile(`\b(de|que) [AEIOUÉaeioué]`).MatchString(text):
@@ -346,25 +354,50 @@ func (p *page) lobbyWords() {
 
 // caboScoring reads the lines under Cabo's round panel for a round that
 // a random game seldom plays: a caller who did not have the lowest sum
-// (20 scores 25) and a score of exactly 100 dropping back to 50.
+// (20 scores 25) and a score of exactly 100 dropping back to 50; as a
+// spectator reads them, and as each player does, to whom their own line
+// says "you" (issue 26, words: "You reached…", not "Ann (you) reached…").
 func (p *page) caboScoring() {
-	t := p.t
-	want := map[string][]string{
-		"en": {"Lowest sum (16): Bob scores 0", "Cy called Cabo without the lowest sum: 20 + 5 penalty = 25.", "Ann reached exactly 100 and drops back to 50.", "A score above 100 ends the game"},
-		"fr": {"Plus petite somme (16) : Bob marque 0", "Cy a annoncé Cabo sans avoir la plus petite somme : 20 + 5 de pénalité = 25.", "Ann atteint 100 tout juste et redescend à 50.", "Un score au-dessus de 100 termine la partie"},
+	for _, view := range []struct {
+		seat int
+		want map[string][]string
+	}{
+		{-1, map[string][]string{
+			"en": {"Lowest sum (16): Bob scores 0", "Cy called Cabo without the lowest sum: 20 + 5 penalty = 25.", "Ann reached exactly 100 and drops back to 50.", "A score above 100 ends the game"},
+			"fr": {"Plus petite somme (16) : Bob marque 0", "Cy a annoncé Cabo sans avoir la plus petite somme : 20 + 5 de pénalité = 25.", "Ann atteint 100 tout juste et redescend à 50.", "Un score au-dessus de 100 termine la partie"},
+		}},
+		{0, map[string][]string{
+			"en": {"Lowest sum (16): Bob scores 0", "You reached exactly 100 and drop back to 50."},
+			"fr": {"Plus petite somme (16) : Bob marque 0", "Vous atteignez 100 tout juste et redescendez à 50."},
+		}},
+		{1, map[string][]string{
+			"en": {"Lowest sum (16): you score 0", "Cy called Cabo without the lowest sum"},
+			"fr": {"Plus petite somme (16) : vous marquez 0", "Cy a annoncé Cabo sans avoir"},
+		}},
+		{2, map[string][]string{
+			"en": {"You called Cabo without the lowest sum: 20 + 5 penalty = 25."},
+			"fr": {"Vous avez annoncé Cabo sans avoir la plus petite somme : 20 + 5 de pénalité = 25."},
+		}},
+	} {
+		p.caboScoringAs(view.seat, view.want)
 	}
+}
+
+// caboScoringAs is caboScoring for the page of seat (-1: a spectator's).
+func (p *page) caboScoringAs(seat int, want map[string][]string) {
+	t := p.t
 	for _, lang := range []string{"en", "fr"} {
 		var lines []string
 		p.run("Cabo's explanations", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#create`, chromedp.ByQuery),
 			chromedp.Evaluate(fmt.Sprintf(`Promise.all([import('/static/i18n.js'), import('/static/cabo/draw.js')]).then(([i18n, draw]) => {
 				i18n.setLang(%q);
-				const S = {ctx: {name: s => ['Ann', 'Bob', 'Cy'][s], seat: 0, state: {view: {options: {reset_at_100_to: 50}}}}};
+				const S = {ctx: {name: s => ['Ann', 'Bob', 'Cy'][s], seat: %d, state: {view: {options: {reset_at_100_to: 50}}}}};
 				const end = {hands: [[], [], []], totals: [30, 16, 20], round_scores: [30, 0, 25], caller: 2, kamikaze: -1, winners: [1], reset: [0]};
 				return [...draw.explainEl(S, end, true).querySelectorAll('li')].map(l => l.textContent);
-			})`, lang), &lines, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
+			})`, lang, seat), &lines, func(e *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return e.WithAwaitPromise(true) }))
 		for _, w := range want[lang] {
 			if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, w) }) {
-				t.Errorf("%s: Cabo's explanations %q do not say %q", lang, lines, w)
+				t.Errorf("seat %d, %s: Cabo's explanations %q do not say %q", seat, lang, lines, w)
 			}
 		}
 		for _, l := range lines {

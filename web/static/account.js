@@ -126,12 +126,12 @@ function form(id, title, fields, submit, action, extra, danger = false) {
 }
 
 // menu is the signed-in player's own pages (issue 26): their profile, and
-// their finished games, listed on it with a link to each replay.
+// their finished games, rated or not (mygames.js), each a link to its replay.
 function menu(p) {
   const prof = '/p/' + encodeURIComponent(p.id);
   return h('nav.acct-menu', { id: 'acct-menu', 'aria-label': t('acct.menu') },
     h('a', { href: prof, 'data-action': 'my-profile' }, t('acct.menu.profile')),
-    h('a', { href: prof + '#recent', 'data-action': 'my-games' }, t('acct.menu.games')));
+    h('a', { href: '/games', 'data-action': 'my-games' }, t('acct.menu.games')));
 }
 
 // renderPanel draws the panel for the player as now known; focus goes

@@ -2,7 +2,7 @@
 // (join, then play over a WebSocket). Game screens live in their own
 // modules; a game without one gets the generic screen.
 import { h, clear, toast } from './dom.js';
-import { t, tn, setLang, getLang, otherLang, has } from './i18n.js';
+import { t, tn, ty, setLang, getLang, otherLang, has } from './i18n.js';
 import { loadGames, setGames, gameName, screenFor } from './registry.js';
 import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
 import { turnAlert, ring, seatBars } from './notify.js';
@@ -31,6 +31,8 @@ import { tutorialPanel, tutorialLinks, loadTutorials, setOpener, pickGame, gameO
 import { friendsPage, inviteFriend } from './friends.js';
 import { inboxPage, headerLinks } from './inbox.js';
 import { notifySettingsPage } from './notifysettings.js';
+// Issue 26: "My games", the player's finished matches.
+import { myGamesPage } from './mygames.js';
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -453,8 +455,9 @@ function noteStandins(T, before, after) {
 }
 
 function pageLine(T, e) {
-  if (e.type === 'tapis.standin') return t(e.timeout ? 'log.timeout' : 'log.standin', { name: T.name(e.seat) });
-  if (e.type === 'tapis.back') return t('log.back', { name: T.name(e.seat) });
+  // Said to the page's own player when it is theirs (issue 26, words).
+  if (e.type === 'tapis.standin') return ty(e.timeout ? 'log.timeout' : 'log.standin', e.seat === T.seat, { name: T.name(e.seat) });
+  if (e.type === 'tapis.back') return ty('log.back', e.seat === T.seat, { name: T.name(e.seat) });
   if (e.type === 'tapis.missed') {
     const list = e.events.map(ev => T.ui?.logLine?.(ev)).filter(Boolean).join(' · ');
     return t(e.moves === 1 ? 'log.missed.one' : 'log.missed', { n: e.moves, moves: list });
@@ -467,7 +470,7 @@ function pageLine(T, e) {
 function logText(T, e) {
   const line = pageLine(T, e) ?? (T.ui.logLine ? T.ui.logLine(e) : JSON.stringify(e));
   if (!line || e.tapisStandin == null) return line;
-  return t('log.bystandin', { name: T.name(e.tapisStandin), line });
+  return ty('log.bystandin', e.tapisStandin === T.seat, { name: T.name(e.tapisStandin), line });
 }
 
 // The log keeps events, not text, so that it follows a language switch.
@@ -644,6 +647,7 @@ function route() {
   else if (location.pathname === '/friends') current = friendsPage(document.getElementById('main'));
   else if (location.pathname === '/inbox') current = inboxPage(document.getElementById('main'));
   else if (location.pathname === '/notifications') current = notifySettingsPage(document.getElementById('main'));
+  else if (location.pathname === '/games') current = myGamesPage(document.getElementById('main'));
   else if (help) { const main = document.getElementById('main'); current = { render: () => helpPage(main, help[1]) }; current.render(); }
   else home();
 }

@@ -81,3 +81,11 @@ function article(s, params) {
 // not "Alice (you) plays a 7". tny is tn likewise.
 export function ty(key, mine, params) { return t(mine && has(key + '.you') ? key + '.you' : key, params); }
 export function tny(key, mine, count, params) { return tn(mine && has(key + '.you.other') ? key + '.you' : key, count, params); }
+
+// tw is tn for a sentence whose subject is a list of seats (the
+// winners): said to the page's own player, key.you, when they are the
+// only one ("Game over: you won", not "Alice (you) won"); a list of
+// several keeps their names, its verb plural.
+export function tw(key, seats, mine, params) {
+  return seats.length === 1 && seats[0] === mine && has(key + '.you') ? t(key + '.you', params) : tn(key, seats.length, params);
+}

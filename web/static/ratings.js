@@ -29,6 +29,33 @@ function provisionalMark() {
   return h('span.provmark', { title: t('rated.provisional.title') }, t('rated.provisional'));
 }
 
+// Issue 27, ratings that make sense to people: a provisional rating is
+// shown with its estimate, the number on the bots' scale (the API's
+// "estimate"), and the bots are listed in level order on that scale.
+
+// estimateMark is a provisional player's estimate beside their rating.
+function estimateMark(n) {
+  return h('span.estimate', { title: t('rated.estimate.title') }, t('rated.estimate', { n }));
+}
+
+// TOLD_APART is how far apart two levels' numbers must be for their
+// measurement to tell them apart: an anchor's Sigma was about 2.7 when
+// measured, some 65 points of the scale.
+const TOLD_APART = 70;
+
+// botScale lists a game's bot levels in level order, weakest first, with
+// their numbers, where a new player starts, and, when two neighbouring
+// levels' numbers are too close or out of order, that the measurements
+// do not tell them apart yet.
+function botScale(bots, start, id) {
+  if (!bots?.length) return null;
+  const close = bots.some((b, i) => i > 0 && b.rating - bots[i - 1].rating < TOLD_APART);
+  return h('div.botscale', id ? { id } : {},
+    h('ol.botlevels', bots.map(b => h('li', { dataset: { bot: b.level } }, t('board.bot', { level: botName(b.level), rating: b.rating })))),
+    start ? h('p.note.newstart', t('scale.new', { rating: start.rating, estimate: start.estimate })) : null,
+    close ? h('p.note.scaleclose', t('scale.close', { n: TOLD_APART })) : null);
+}
+
 // signed formats a rating change: +18, −7, ±0.
 function signed(d) { return d > 0 ? '+' + d : d < 0 ? '−' + -d : '±0'; }
 
@@ -97,7 +124,7 @@ export function ratingLines(ctx) {
 export function howRatings(open = false) {
   return h('details.howratings.card-panel', { id: 'how', open },
     h('summary', h('h2', t('how.title'))),
-    ['how.number', 'how.provisional', 'how.places', 'how.leavers', 'how.bots', 'how.who'].map(k => h('p', t(k))));
+    ['how.number', 'how.provisional', 'how.scale', 'how.places', 'how.leavers', 'how.bots', 'how.who'].map(k => h('p', t(k))));
 }
 
 // ------------------------------------------------------------ leaderboard
@@ -145,6 +172,7 @@ export function leaderboardPage(main, game) {
     if (!d) return box.append(h('p.note', t('home.loading'))), box;
     const me = player();
     box.append(h('p.note', t('board.min', { n: d.min_games })));
+    box.append(h('details.scalebox', { open: true }, h('summary', t('scale.title')), botScale(d.bots, d.new_player, 'board-scale')));
     const bots = [...(d.bots || [])].sort((a, b) => b.rating - a.rating);
     const rows = [];
     let b = 0;
@@ -176,7 +204,7 @@ export function leaderboardPage(main, game) {
   const playerRow = (p, mine) => h('tr.prow' + (mine ? '.me' : ''), { dataset: { player: p.id } },
     h('td.rank', p.rank),
     h('td.name', p.name ? h('a', { href: '/p/' + encodeURIComponent(p.id) }, p.name) : h('em', t('player.deleted'))),
-    h('td.rating', h('strong', p.rating), p.provisional ? [' ', provisionalMark()] : null),
+    h('td.rating', h('strong', p.rating), p.provisional ? [' ', provisionalMark(), ' ', estimateMark(p.estimate)] : null),
     h('td.games', p.games),
     h('td.wins', p.wins));
   const stop = onPlayer(() => render());
@@ -187,7 +215,7 @@ export function leaderboardPage(main, game) {
 // ------------------------------------------------------------ profile
 
 // place is a rank (0 first) in words: 1st, 2nd… / 1er, 2e…
-function place(rank) {
+export function place(rank) {
   const n = rank + 1;
   return has('place.' + n) ? t('place.' + n) : t('place.n', { n });
 }
@@ -231,10 +259,11 @@ export function profilePage(main, id) {
     if (!d.games.length) page.append(h('div.card-panel', h('p', { id: 'profile-none' }, t('profile.none'))));
     page.append(h('div.profgames', d.games.map(g => h('article.card-panel.profgame', { dataset: { game: g.game } },
       h('div.pghead', h('h2', h('a', { href: '/leaderboard/' + g.game }, gameName(g.game))),
-        h('div.pgrating', h('strong', { title: t('board.rating') }, g.rating), g.provisional ? provisionalMark() : null)),
+        h('div.pgrating', h('strong', { title: t('board.rating') }, g.rating), g.provisional ? [provisionalMark(), estimateMark(g.estimate)] : null)),
       h('p.pgstats', t('profile.stats', { games: g.games, wins: g.wins }),
         g.plays_like ? [' · ', h('span.playslike', t('profile.playslike', { level: botName(g.plays_like) }))] : null),
-      historyChart(g)))));
+      historyChart(g),
+      g.bots?.length ? h('div.pgbots', h('span.label', t('scale.title')), botScale(g.bots)) : null))));
     page.append(h('div.card-panel.recent', { id: 'recent' }, h('h2', t('profile.recent')),
       d.recent.length ? h('ul.recentlist', d.recent.map(r => {
         const delta = r.rating_after - r.rating_before;

@@ -1,7 +1,7 @@
 // The Cabo screen's drawing: the players' rows of face-down cards, the
 // draw and discard piles, the drawn card, the end of a round.
 import { h, tap } from '../dom.js';
-import { t, tn } from '../i18n.js';
+import { t, tn, ty, tny, tw } from '../i18n.js';
 import { faceSVG, backSVG } from '../cards.js';
 import { around, endPanel, winnersLine } from '../screen.js';
 import { me, view, key, myTurn } from './state.js';
@@ -63,7 +63,7 @@ export function playerEl(S, seat, big) {
 export function facts(S) {
   const v = view(S);
   if (v.phase === 'over') return [' · ', t('table.over')];
-  if (v.caller >= 0) return [' · ', tn('cabo.hint.final', v.final_turns_left, { name: S.ctx.name(v.caller) })];
+  if (v.caller >= 0) return [' · ', tny('cabo.hint.final', v.caller === me(S), v.final_turns_left, { name: S.ctx.name(v.caller) })];
   return [];
 }
 
@@ -98,17 +98,17 @@ export function explainEl(S, end, over) {
   const lines = [];
   const c = end.caller;
   if (end.kamikaze >= 0) {
-    lines.push(t('cabo.explain.kamikaze', { name: nm(end.kamikaze) }));
+    lines.push(ty('cabo.explain.kamikaze', end.kamikaze === me(S), { name: nm(end.kamikaze) }));
   } else if (c >= 0 && end.winners.includes(c) && end.totals.some((x, s) => s !== c && x === end.totals[c])) {
-    lines.push(t('cabo.explain.tie', { name: nm(c), total: end.totals[c] }));
+    lines.push(ty('cabo.explain.tie', c === me(S), { name: nm(c), total: end.totals[c] }));
   } else {
     const w = end.winners;
-    lines.push(tn('cabo.explain.low', w.length, { names: w.map(nm).join(', '), total: end.totals[w[0]] }));
+    lines.push(tw('cabo.explain.low', w, me(S), { names: w.map(nm).join(', '), total: end.totals[w[0]] }));
   }
   if (end.kamikaze < 0 && c >= 0 && !end.winners.includes(c)) {
-    lines.push(t('cabo.explain.penalty', { name: nm(c), total: end.totals[c], score: end.round_scores[c] }));
+    lines.push(ty('cabo.explain.penalty', c === me(S), { name: nm(c), total: end.totals[c], score: end.round_scores[c] }));
   }
-  for (const s of end.reset || []) lines.push(t('cabo.explain.reset', { name: nm(s), to: v.options.reset_at_100_to }));
+  for (const s of end.reset || []) lines.push(ty('cabo.explain.reset', s === me(S), { name: nm(s), to: v.options.reset_at_100_to }));
   if (over) lines.push(t('cabo.explain.over'));
   return h('ul.cabo-explain', { id: 'explain' }, lines.map(l => h('li', l)));
 }

@@ -1,5 +1,5 @@
 // The Cabo log's words: each event as a line.
-import { t, tn, ty, tny } from '../i18n.js';
+import { t, tn, ty, tny, tw } from '../i18n.js';
 import { me, slotsText } from './state.js';
 
 // logLine is an event as a line of the log, in the page's language.
@@ -34,7 +34,7 @@ export function logLine(S, e) {
     case 'cabo': return ty('cabo.log.cabo', mine, { name: nm(e.seat) });
     case 'reshuffle': return t('cabo.log.reshuffle', { count: e.count });
     case 'round_end': return t('cabo.log.round_end', { scores: e.end.round_scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
-    case 'game_over': return tn('cabo.log.game_over', e.winners.length, { names: e.winners.map(nm).join(', ') });
+    case 'game_over': return tw('cabo.log.game_over', e.winners, S.ctx.seat, { names: e.winners.map(nm).join(', ') });
   }
   return null;
 }

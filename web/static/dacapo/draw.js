@@ -1,7 +1,7 @@
 // The Da Capo! screen's drawing: the players' places, the centre, the
 // status line and the end of a game.
 import { h } from '../dom.js';
-import { t, tn } from '../i18n.js';
+import { t, tn, tw } from '../i18n.js';
 import { backSVG } from '../cards.js';
 import { around, endPanel } from '../screen.js';
 import { me, view, myTurn, cardName, legal, srcKey, srcCard, sameSrc } from './state.js';
@@ -89,7 +89,7 @@ function overlayEl(S) {
   return endPanel(S.ctx, S.overlay.kind, '.dc-end', () => { S.overlay = null; },
     h('h2', S.overlay.kind === 'over' ? (match ? t('dacapo.match.over') : t('table.over')) : t('dacapo.game.end', { n: S.overlay.game })),
     // A single game is no game 1 of anything: "wins!".
-    S.overlay.winners ? h('p.winners', tn((S.overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won') + (match ? '' : '.single'), S.overlay.winners.length, { names: names(S.overlay.winners), n: S.overlay.game })) : null,
+    S.overlay.winners ? h('p.winners', tw((S.overlay.stalemate ? 'dacapo.won.stalemate' : 'dacapo.won') + (match ? '' : '.single'), S.overlay.winners, me(S), { names: names(S.overlay.winners), n: S.overlay.game })) : null,
     S.overlay.kind === 'over' && match ? h('p.winners', tn('dacapo.match.won', S.overlay.match.length, { names: names(S.overlay.match) })) : null,
     S.overlay.kind === 'game' && match ? h('p', t('dacapo.match.goes_on', { n: v.options.match_target })) : null,
     h('table.results',

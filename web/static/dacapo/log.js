@@ -27,7 +27,8 @@ export function logLine(S, e) {
       return e.cards ? tn('dacapo.log.draw.me', e.count, { cards: e.cards.map(cardName).join(' ') }) : tn('dacapo.log.draw', e.count, { name: nm(e.seat) });
     case 'reshuffle': return t('dacapo.log.reshuffle', { n: e.count });
     // A single game is no game 1 of anything.
-    case 'game_end': return t((e.stalemate ? 'dacapo.log.game_end.stalemate' : 'dacapo.log.game_end') + ((S.ctx.state?.view?.options ?? S.ctx.info?.options)?.match_target ? '' : '.single'), {
+    case 'game_end': return ty((e.stalemate ? 'dacapo.log.game_end.stalemate' : 'dacapo.log.game_end') + ((S.ctx.state?.view?.options ?? S.ctx.info?.options)?.match_target ? '' : '.single'),
+      e.winners.length === 1 && e.winners[0] === S.ctx.seat, {
       n: e.game, names: e.winners.map(nm).join(', '),
       scores: e.round_scores.map((x, s) => `${nm(s)} +${x}`).join(', '),
     });

@@ -1,7 +1,7 @@
 // An accusation resolved, in the Limits screen: the panel that shows
 // every hidden card, the limit and the count; the scores.
 import { h } from '../dom.js';
-import { t, tn } from '../i18n.js';
+import { t, tn, ty } from '../i18n.js';
 import { endPanel, winnersLine } from '../screen.js';
 import { COLOURS, colourSVG, limitSVG } from './cards.js';
 import { view, cname, cardName } from './state.js';
@@ -16,8 +16,10 @@ export function lastAccEl(S) {
   // laptop's short window it shares the status line's row (limits.css)
   // and the hand and the actions stay in the window.
   const test = a.limit === null ? 'X' : `${a.count} ${a.over ? '>' : '≤'} ${a.limit}`;
-  return h('div.lim-lastacc', { title: verdict(S, a) }, h('span', t('limits.lastacc.short', {
-    accuser: S.ctx.name(a.accuser), suspect: S.ctx.name(a.suspect), color: cname(a.color), test, taker: S.ctx.name(a.taker),
+  // The page's own player is "you" there (issue 26, words).
+  const who = s => (s === S.ctx.seat ? t('table.you') : S.ctx.name(s));
+  return h('div.lim-lastacc', { title: verdict(S, a) }, h('span', ty('limits.lastacc.short', a.taker === S.ctx.seat, {
+    accuser: who(a.accuser), suspect: who(a.suspect), color: cname(a.color), test, taker: S.ctx.name(a.taker),
   })), ' ',
     h('button.link', { type: 'button', 'data-action': 'show-accusation', onclick: () => { S.overlay = { kind: v.phase === 'over' ? 'over' : 'accuse', acc: a, winners: v.winners, scores: v.scores }; S.ctx.render(); } }, t('limits.details')));
 }
@@ -37,7 +39,7 @@ function accEl(S, a) {
   const ci = COLOURS.indexOf(a.color);
   const base = S.bases[a.limit_card] ? S.bases[a.limit_card][ci] : (a.limit === null ? null : a.limit - hiddenOf);
   const hiddenRows = Array.from({ length: n }, (_, s) => h('tr',
-    h('td', S.ctx.name(s)),
+    h('td', s === S.ctx.seat ? t('limits.acc.you') : S.ctx.name(s)),
     h('td.lim-cards', a.hidden[s].map(c => h('span.lim-mini.lim-flip' + (c === a.color ? '.hit' : ''), { html: colourSVG(c), title: cardName(c) })))));
   const limitLine = a.limit === null
     ? t('limits.acc.limit.x', { color: cname(a.color) })

@@ -1,5 +1,5 @@
 // The Limits log's words, and a refusal's.
-import { t, tn, ty } from '../i18n.js';
+import { t, tn, ty, tw } from '../i18n.js';
 import { refusalText } from '../refusal.js';
 import { COLOURS } from './cards.js';
 import { cname, cardName, hideN } from './state.js';
@@ -33,10 +33,10 @@ export function logLine(S, e) {
       const key = a.accuser === S.ctx.seat ? 'limits.log.accuse.you' : a.suspect === S.ctx.seat ? 'limits.log.accuse.at_you' : 'limits.log.accuse';
       return t(key, {
         accuser: nm(a.accuser), suspect: nm(a.suspect), color: cname(a.color),
-        hidden: a.hidden.map((cs, s) => t('limits.log.hidden', { name: nm(s), cards: cs.map(cardName).join(', ') || '—' })).join('; '),
+        hidden: a.hidden.map((cs, s) => ty('limits.log.hidden', s === S.ctx.seat, { name: nm(s), cards: cs.map(cardName).join(', ') || '—' })).join('; '),
       }) + ' ' + verdict(S, a);
     }
-    case 'game_over': return tn('limits.log.game_over', (e.winners || []).length, { names: (e.winners || []).map(nm).join(', '),
+    case 'game_over': return tw('limits.log.game_over', e.winners || [], S.ctx.seat, { names: (e.winners || []).map(nm).join(', '),
       scores: (e.scores || []).map((x, s) => `${nm(s)} ${x}`).join(', ') });
   }
   return null;

@@ -86,7 +86,7 @@ export function trickEl(S) {
   if (v.phase === 'pass') caption = t('papayoo.trick.pass');
   else if (v.phase === 'over') caption = t('table.over');
   else if (done) caption = ty('papayoo.trick.won', winner === me(S), { name: S.ctx.name(winner), n: points });
-  else if (!cards.length) caption = t('papayoo.trick.lead', { name: S.ctx.name(v.turn) });
+  else if (!cards.length) caption = ty('papayoo.trick.lead', v.turn === me(S), { name: S.ctx.name(v.turn) });
   else caption = t('papayoo.trick.led', { suit: suitName(led) });
   return h('div.trickzone' + (done ? '.done' : '') + (done && landing(S) ? '.landing' : ''), { id: 'trick', 'data-led': v.led || '', 'data-count': (v.trick || []).length },
     h('div.caption', led && !done && v.phase === 'play' ? h('span', { html: suitIcon(led) }) : null, ' ', caption),

@@ -1,7 +1,7 @@
 // The Papayoo screen's drawing: my hand, the other seats, the scores, the
 // end of a round; the centre is centre.js's.
 import { h, tap } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, ty } from '../i18n.js';
 import { backSVG } from '../cards.js';
 import { around, endPanel, winnersLine } from '../screen.js';
 import { paperSVG, cardText, byOrder, vars } from './cards.js';
@@ -151,7 +151,7 @@ export function render(S, root) {
   root.append(...[
     h('div.status' + (myTurn(S) ? '.yours' : ''), { id: 'status' },
       h('strong', t('papayoo.round', { n: v.round, of: v.options.rounds })), ' · ',
-      h('span', t('papayoo.dealt', { name: S.ctx.name(v.dealer) })), hint(S) ? [' · ', h('span.hint', hint(S))] : null),
+      h('span', ty('papayoo.dealt', v.dealer === me(S), { name: S.ctx.name(v.dealer) })), hint(S) ? [' · ', h('span.hint', hint(S))] : null),
     h('div.ptable',
       h('div.opps', others.map(s => opponentEl(S, s))),
       h('div.felt', trickEl(S), h('aside.side', dieEl(S), scoresEl(S)))),

@@ -1,5 +1,5 @@
 // The Papayoo log's words, and a refusal's.
-import { t, tn, ty } from '../i18n.js';
+import { t, tn, ty, tw } from '../i18n.js';
 import { refusalText } from '../refusal.js';
 import { cardText, byOrder, suitName } from './cards.js';
 
@@ -19,7 +19,7 @@ export function logLine(S, e) {
     case 'play': return ty('papayoo.log.play', mine, { name: nm(e.seat), card: cardText(e.card) });
     case 'trick': return ty('papayoo.log.trick', mine, { name: nm(e.seat), n: e.points || 0, cards: (e.cards || []).map(cardText).join(' ') });
     case 'round_end': return t('papayoo.log.round_end', { round: e.round, scores: e.round_scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
-    case 'game_over': return tn('papayoo.log.game_over', e.winners.length, { names: e.winners.map(nm).join(', '), scores: e.scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
+    case 'game_over': return tw('papayoo.log.game_over', e.winners, S.ctx.seat, { names: e.winners.map(nm).join(', '), scores: e.scores.map((x, s) => `${nm(s)} ${x}`).join(', ') });
   }
   return null;
 }
