@@ -38,15 +38,15 @@ type wordsGame struct {
 // viewer are photographed at 390×844 and 1366×768.
 func TestBrowserWords(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
-	p := newPage(t, time.Millisecond, 30*time.Minute)
-	t.Logf("screenshots in %s", p.dir)
+	// Each part has its own browser and server and runs beside the
+	// others: one after the other they took most of the package's time.
 	t.Run("lobby", func(t *testing.T) {
-		p.t = t
-		p.lobbyWords()
+		t.Parallel()
+		wordsPage(t).lobbyWords()
 	})
 	t.Run("cabo-scoring", func(t *testing.T) {
-		p.t = t
-		p.caboScoring()
+		t.Parallel()
+		wordsPage(t).caboScoring()
 	})
 	for i, g := range []wordsGame{
 		{"cabo", []string{"", "random", "random"}, "", true},
@@ -55,10 +55,17 @@ func TestBrowserWords(t *testing.T) {
 		{"dacapo", []string{"", "random", "random"}, `{"pile_size":5}`, false},
 	} {
 		t.Run(g.game, func(t *testing.T) {
-			p.t = t
-			p.words(g, uint64(i+1))
+			t.Parallel()
+			wordsPage(t).words(g, uint64(i+1))
 		})
 	}
+}
+
+// wordsPage is a part of TestBrowserWords' page: its bots play at once.
+func wordsPage(t *testing.T) *page {
+	p := newPage(t, time.Millisecond, 15*time.Minute)
+	t.Logf("screenshots in %s", p.dir)
+	return p
 }
 
 // words plays g as Ann (seat 0) over a WebSocket, at random, while the
