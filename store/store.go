@@ -124,6 +124,7 @@ type Store interface {
 	Secrets
 	Friends
 	Notifications
+	Clocks
 
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.
