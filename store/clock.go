@@ -22,6 +22,9 @@ type Clock struct {
 	// stale.
 	Match int `json:"match"`
 	N     int `json:"n"`
+	// Turn is the table's time per move, so that a seat's deadline is
+	// read from its clock alone (GET /api/me/turns).
+	Turn time.Duration `json:"-"`
 	// Due is, by seat, since when the seat has been due to act (zero:
 	// it is not).
 	Due []time.Time `json:"due"`
@@ -52,6 +55,7 @@ type Clocks interface {
 type clockJSON struct {
 	Match    int     `json:"match"`
 	N        int     `json:"n"`
+	TurnMS   int64   `json:"turn_ms"`
 	Due      []int64 `json:"due"`
 	Timeouts []int   `json:"timeouts"`
 }
@@ -59,7 +63,7 @@ type clockJSON struct {
 // EncodeClock returns c's stored form: its JSON, and its deadline in Unix
 // milliseconds (nil for none), for the SQL stores.
 func EncodeClock(c Clock) (string, any) {
-	j := clockJSON{Match: c.Match, N: c.N, Due: make([]int64, len(c.Due)), Timeouts: c.Timeouts}
+	j := clockJSON{Match: c.Match, N: c.N, TurnMS: c.Turn.Milliseconds(), Due: make([]int64, len(c.Due)), Timeouts: c.Timeouts}
 	for i, d := range c.Due {
 		if !d.IsZero() {
 			j.Due[i] = d.UnixMilli()
@@ -86,7 +90,7 @@ func DecodeClock(js string, deadline *int64) (Clock, error) {
 	if len(j.Due) > MaxPlayers || len(j.Timeouts) > MaxPlayers {
 		return Clock{}, fmt.Errorf("store: a clock of %d seats", max(len(j.Due), len(j.Timeouts)))
 	}
-	c := Clock{Match: j.Match, N: j.N, Due: make([]time.Time, len(j.Due)), Timeouts: j.Timeouts}
+	c := Clock{Match: j.Match, N: j.N, Turn: time.Duration(j.TurnMS) * time.Millisecond, Due: make([]time.Time, len(j.Due)), Timeouts: j.Timeouts}
 	for i, ms := range j.Due {
 		if ms != 0 {
 			c.Due[i] = time.UnixMilli(ms)

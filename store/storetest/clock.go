@@ -22,7 +22,7 @@ func testClocks(t *testing.T, bk Backend) {
 	for _, id := range []string{"early", "late", "none", "closed", "over", "realtime"} {
 		must(t, FillTable(ctx, s, id, 2))
 	}
-	early := store.Clock{Match: 1, N: 3, Due: []time.Time{{}, at(1_000_500)}, Timeouts: []int{0, 2}, Deadline: at(2_000_500)}
+	early := store.Clock{Match: 1, N: 3, Turn: 36 * time.Hour, Due: []time.Time{{}, at(1_000_500)}, Timeouts: []int{0, 2}, Deadline: at(2_000_500)}
 	must(t, s.SetClock(ctx, "early", store.Clock{Match: 1, N: 2, Due: []time.Time{at(1), {}}, Timeouts: []int{1, 0}, Deadline: at(9_000_000)}))
 	must(t, s.SetClock(ctx, "early", early)) // replaces the one before
 	must(t, s.SetClock(ctx, "late", store.Clock{Match: 1, Due: []time.Time{at(1_500_000), {}}, Timeouts: []int{0, 0}, Deadline: at(2_500_000)}))
