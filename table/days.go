@@ -28,9 +28,9 @@ import (
 
 // The time per move of a turn-based table, in seconds (turn_seconds).
 const (
-	minDaysTurn     = 3600       // an hour
-	maxDaysTurn     = 7 * 86400  // a week
-	defaultDaysTurn = 86400      // a day
+	minDaysTurn     = 3600      // an hour
+	maxDaysTurn     = 7 * 86400 // a week
+	defaultDaysTurn = 86400     // a day
 	daysTurnHint    = "from 3600 (an hour) to 604800 (7 days), 86400 (a day) if left out"
 )
 
