@@ -69,10 +69,14 @@ func (t *table) keepClock() {
 // writeClock writes the table's clock if it changed since it was last
 // written.
 func (t *table) writeClock() error {
-	c := t.clockNow()
-	if sameClock(c, t.days.written) {
-		return nil
+	if c := t.clockNow(); !sameClock(c, t.days.written) {
+		return t.setClock(c)
 	}
+	return nil
+}
+
+// setClock writes c as the table's clock.
+func (t *table) setClock(c store.Clock) error {
 	ctx, cancel := t.srv.persist()
 	defer cancel()
 	if err := t.srv.cfg.Store.SetClock(ctx, t.id, c); err != nil {
@@ -107,10 +111,11 @@ func (t *table) restoreClock(ctx context.Context) error {
 	return nil
 }
 
-// wakeDue wakes, every Config.SweepEvery until the host stops, the
-// turn-based tables whose deadline has passed (wakeNow).
+// wakeDue wakes, every wakeEvery (or Config.SweepEvery if shorter) until
+// the host stops, the turn-based tables whose deadline has passed
+// (wakeNow).
 func (s *Host) wakeDue() {
-	tick := time.NewTicker(s.cfg.SweepEvery)
+	tick := time.NewTicker(min(s.cfg.SweepEvery, wakeEvery))
 	defer tick.Stop()
 	for {
 		s.wakeNow()
@@ -122,8 +127,12 @@ func (s *Host) wakeDue() {
 	}
 }
 
-// wakeBatch bounds the tables one look wakes: the rest wait for the next.
-const wakeBatch = 256
+// wakeBatch bounds the tables one look wakes: the rest wait for the next,
+// wakeEvery later (some 3,000 a minute).
+const (
+	wakeBatch = 256
+	wakeEvery = 5 * time.Second
+)
 
 // wakeNow wakes the turn-based tables whose deadline has passed, as the
 // store has them: one loaded here is told to look at its clocks; another
@@ -193,10 +202,13 @@ func (s *Host) markTurnBased(ctx context.Context, asleep []*tableset.Asleep) err
 }
 
 // writeTurnBased writes the first clock of a turn-based table just made,
-// which makes it one in the store.
+// which makes it one in the store. It has no deadline yet: the table is
+// not in the table set before it is written, and a waker that found it
+// due then would load a second copy (adopt); its goroutine writes the
+// whole clock once it runs (keepClock).
 func (t *table) writeTurnBased() error {
 	if !t.days.on {
 		return nil
 	}
-	return t.writeClock()
+	return t.setClock(store.Clock{Match: -1, Turn: t.turnTime})
 }
