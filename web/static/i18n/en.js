@@ -1004,4 +1004,13 @@ export const en = {
   'ns.push.noanswer': 'The browser’s push service did not answer.',
   'in.done.friends': 'Friends now',
   // End of issue 29's block.
+  // Turn-based tables (issue 29): the pace at creation.
+  'turnbased.legend': 'Pace',
+  'turnbased.realtime': 'Real time',
+  'turnbased.days': 'Over days',
+  'turnbased.d': '{n} d',
+  'turnbased.h': '{n} h',
+  'turnbased.label': '{time}, turn-based',
+  'turnbased.hint': 'Play over days: nobody plays for you until your time is up; after three timeouts in a row a bot takes your seat.',
+  // End of the turn-based tables' block.
 };

@@ -1006,4 +1006,13 @@ export const fr = {
   'ns.push.noanswer': 'Le service push du navigateur n’a pas répondu.',
   'in.done.friends': 'Vous êtes amis',
   // End of issue 29's block.
+  // Turn-based tables (issue 29): the pace at creation.
+  'turnbased.legend': 'Rythme',
+  'turnbased.realtime': 'En direct',
+  'turnbased.days': 'Sur plusieurs jours',
+  'turnbased.d': '{n} j',
+  'turnbased.h': '{n} h',
+  'turnbased.label': '{time}, au tour par tour',
+  'turnbased.hint': 'Jouez sur plusieurs jours : personne ne joue à votre place avant la fin de votre temps ; après trois dépassements de suite, un robot prend votre place.',
+  // End of the turn-based tables' block.
 };
