@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -57,7 +58,7 @@ func testClocks(t *testing.T, bk Backend) {
 		}{{2_000_499, 10, nil}, {2_000_500, 10, []string{"early"}}, {3_000_000, 10, []string{"early", "late"}}, {3_000_000, 1, []string{"early"}}} {
 			got, err := s.DueClocks(ctx, at(c.now), c.limit)
 			must(t, err)
-			if !reflect.DeepEqual(got, c.want) {
+			if !slices.Equal(got, c.want) {
 				t.Fatalf("due at %d (at most %d): %v, want %v", c.now, c.limit, got, c.want)
 			}
 		}
