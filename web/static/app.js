@@ -199,6 +199,12 @@ function durationLabel(n) {
   if (n % 86400 === 0) return t('turnbased.d', { n: n / 86400 });
   return t('turnbased.h', { n: n / 3600 });
 }
+// leftLabel is a turn-based seat's time left, in days and hours, or
+// hours and minutes under a day.
+function leftLabel(secs) {
+  const d = Math.floor(secs / 86400), hr = Math.floor(secs % 86400 / 3600), m = Math.floor(secs % 3600 / 60);
+  return d ? t('turnbased.left.dh', { d, h: hr }) : t('turnbased.left.hm', { h: hr, m });
+}
 // paceField is the create form's choice of pace, and a turn-based
 // table's time per move.
 function paceField(form, render) {
@@ -433,7 +439,7 @@ function tick(T) {
 
 function drawClock(T, el, deadline) {
   const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-  el.textContent = t('table.clock', { n: secs });
+  el.textContent = secs >= DAY_MIN ? leftLabel(secs) : t('table.clock', { n: secs });
   el.classList.toggle('low', secs <= 10);
   if (T.info?.turn_seconds) ring(el, (deadline - performance.now()) / (T.info.turn_seconds * 1000));
 }

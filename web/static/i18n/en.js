@@ -1010,6 +1010,8 @@ export const en = {
   'turnbased.days': 'Over days',
   'turnbased.d': '{n} d',
   'turnbased.h': '{n} h',
+  'turnbased.left.dh': '{d} d {h} h',
+  'turnbased.left.hm': '{h} h {m} min',
   'turnbased.label': '{time}, turn-based',
   'turnbased.hint': 'Play over days: nobody plays for you until your time is up; after three timeouts in a row a bot takes your seat.',
   // End of the turn-based tables' block.

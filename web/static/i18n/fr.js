@@ -1012,6 +1012,8 @@ export const fr = {
   'turnbased.days': 'Sur plusieurs jours',
   'turnbased.d': '{n} j',
   'turnbased.h': '{n} h',
+  'turnbased.left.dh': '{d} j {h} h',
+  'turnbased.left.hm': '{h} h {m} min',
   'turnbased.label': '{time}, au tour par tour',
   'turnbased.hint': 'Jouez sur plusieurs jours : personne ne joue à votre place avant la fin de votre temps ; après trois dépassements de suite, un robot prend votre place.',
   // End of the turn-based tables' block.
