@@ -1,6 +1,10 @@
 package table
 
-import "time"
+import (
+	"context"
+	"errors"
+	"time"
+)
 
 // A turn-based table nobody is at sleeps in the store between moves
 // (issue 29), costing no goroutine, socket or memory but its summary in
@@ -31,4 +35,20 @@ func (t *table) armSleep() {
 		return
 	}
 	t.idleC = time.After(time.Until(t.empty.Add(t.srv.turnIdle())))
+}
+
+// callAwake runs f in table t's goroutine, as call does, for a request
+// that found it loaded. A table that went to sleep between the lookup
+// and the call (its goroutine ended: a turn-based table sleeps once
+// quiet) is looked up again, which wakes it, once.
+func (s *Host) callAwake(ctx context.Context, t *table, f func(*table)) error {
+	err := t.call(ctx, func() { f(t) })
+	if !errors.Is(err, errTableClosed) {
+		return err
+	}
+	again, lerr := s.lookup(t.id)
+	if again == nil || again == t {
+		return errors.Join(err, lerr)
+	}
+	return again.call(ctx, func() { f(again) })
 }
