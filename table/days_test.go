@@ -49,7 +49,8 @@ func (headerIdentity) Current(r *http.Request) (store.Player, bool) {
 
 // daysHost is a host of turn-based tables under test: on st, its clocks
 // at clk, its tables asleep 20 ms after they are quiet and their
-// deadlines looked for every 5 ms. stop stops it and waits for its
+// deadlines looked for every 5 ms, unless edit changes its configuration.
+// stop stops it and waits for its
 // tables (a restart's first half).
 type daysHost struct {
 	t    testing.TB
@@ -59,10 +60,14 @@ type daysHost struct {
 	stop func()
 }
 
-func newDaysHost(t testing.TB, st store.Store, clk *testClock, max int) *daysHost {
+func newDaysHost(t testing.TB, st store.Store, clk *testClock, edit func(*Config)) *daysHost {
 	ctx, cancel := context.WithCancel(context.Background())
-	s, err := New(ctx, Config{Store: st, Guard: openGuard{}, BotDelay: -1, IdleTimeout: 20 * time.Millisecond,
-		SweepEvery: 5 * time.Millisecond, MaxTables: max, Now: clk.now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := Config{Store: st, Guard: openGuard{}, BotDelay: -1, IdleTimeout: 20 * time.Millisecond,
+		SweepEvery: 5 * time.Millisecond, Now: clk.now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if edit != nil {
+		edit(&cfg)
+	}
+	s, err := New(ctx, cfg)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -187,7 +192,7 @@ func (d *daysHost) waitsFor(id string, seat int) store.Clock {
 // clear reason; the table says it is turn-based, and the store has its
 // clock. A real-time table keeps its bounds, and has no clock.
 func TestTurnBasedCreation(t *testing.T) {
-	d := newDaysHost(t, store.NewMemory(), newTestClock(), 0)
+	d := newDaysHost(t, store.NewMemory(), newTestClock(), nil)
 	day := d.create(map[string]any{"turn_based": true})
 	var info struct {
 		TurnBased   bool `json:"turn_based"`
@@ -256,7 +261,7 @@ func (d *daysHost) timeOut(clk *testClock, id string, seat int, c store.Clock) s
 // table sleeps in the store.
 func TestTurnBasedTimeouts(t *testing.T) {
 	clk := newTestClock()
-	d := newDaysHost(t, store.NewMemory(), clk, 0)
+	d := newDaysHost(t, store.NewMemory(), clk, nil)
 	ann := d.create(map[string]any{"turn_based": true, "rated": true})
 	id, seat := ann.Table, ann.Seat
 

@@ -33,7 +33,7 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 	}
 	clk := newTestClock()
 	st := open()
-	d := newDaysHost(t, st, clk, 0)
+	d := newDaysHost(t, st, clk, nil)
 	ann := d.create(map[string]any{"turn_based": true, "turn_seconds": 3600})
 	id, seat := ann.Table, ann.Seat
 	c := d.waitsFor(id, seat)
@@ -41,7 +41,7 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 	st.Close()
 
 	clk.set(c.Deadline.Add(time.Minute))
-	d = newDaysHost(t, open(), clk, 0)
+	d = newDaysHost(t, open(), clk, nil)
 	until(t, "the move made for Ann after the restart", func() bool { return d.movesBy(id, seat) > 0 })
 	c = d.waitsFor(id, seat)
 	if n := d.movesBy(id, seat); n != 1 || c.Timeouts[seat] != 1 || !c.Deadline.Equal(c.Due[seat].Add(time.Hour)) || !c.Due[seat].Equal(clk.now()) {
@@ -54,13 +54,48 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 	}
 }
 
+// A bot's turn is a deadline too: a server stopped while a bot of a
+// turn-based table was choosing its move (it takes an hour here) leaves
+// the table due at once, and the server started again wakes it, the bot
+// moves, and the table sleeps again waiting for Ann.
+func TestTurnBasedBotTurnAcrossRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tapis.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := newTestClock()
+	d := newDaysHost(t, st, clk, func(c *Config) { c.BotDelay = time.Hour })
+	ann := d.create(map[string]any{"turn_based": true})
+	bot := 1 - ann.Seat
+	until(t, "the bot due at once", func() bool {
+		c := d.clock(ann.Table)
+		return c.Match == 1 && !c.Due[bot].IsZero() && c.Deadline.Equal(c.Due[bot])
+	})
+	d.stop()
+	st.Close()
+	if st, err = sqlite.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d.st = st
+	if d.movesBy(ann.Table, bot) != 0 {
+		t.Fatal("the bot moved before the restart")
+	}
+	d = newDaysHost(t, st, clk, nil)
+	d.waitsFor(ann.Table, ann.Seat)
+	if n := d.movesBy(ann.Table, bot); n != 1 {
+		t.Fatalf("after the restart the bot made %d moves, want 1", n)
+	}
+}
+
 // A sleeping turn-based table wakes for a move over HTTP, which is
 // played and answered, and for a socket, which finds its seat's state;
 // it goes back to sleep when they are done. GET /api/me/turns lists it
 // asleep where it is Ann's turn, with her deadline.
 func TestTurnBasedWakes(t *testing.T) {
 	clk := newTestClock()
-	d := newDaysHost(t, store.NewMemory(), clk, 0)
+	d := newDaysHost(t, store.NewMemory(), clk, nil)
 	ann := d.create(map[string]any{"turn_based": true})
 	id, seat := ann.Table, ann.Seat
 	c := d.waitsFor(id, seat)
@@ -125,7 +160,7 @@ func TestTurnBasedIdleTablesCostNothing(t *testing.T) {
 		n = 1000
 	}
 	clk := newTestClock()
-	d := newDaysHost(t, store.NewMemory(), clk, 2*n)
+	d := newDaysHost(t, store.NewMemory(), clk, func(c *Config) { c.MaxTables = 2 * n })
 	heap := func() uint64 {
 		runtime.GC()
 		var m runtime.MemStats
