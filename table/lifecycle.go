@@ -35,7 +35,10 @@ import (
 //
 // Start-up reads only the summaries, so that ten thousand stored tables
 // cost a query, not ten thousand replays. Nothing plays at a table nobody
-// is connected to (attended): its bots and stand-ins wait with it.
+// is connected to (attended): its bots and stand-ins wait with it; but at
+// a turn-based table, whose clocks run whoever is there, and which sleeps
+// as soon as it is quiet and wakes for its deadlines (days.go, sleep.go,
+// deadline.go).
 
 // Status is where a table's game is (wire.Status): the table info, the
 // state message and the metrics' label carry it.
