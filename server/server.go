@@ -165,6 +165,10 @@ type Config struct {
 	// 5s): how long a paused or cut-off owner may hold a table it can no
 	// longer play.
 	LeaseTTL time.Duration
+	// Now is the time of the turn-based tables' clocks (default
+	// time.Now; package table's deadline.go): a test moves it to pass a
+	// deadline without waiting.
+	Now func() time.Time
 }
 
 // Server serves the lobby, the tables and the web client.
@@ -266,7 +270,7 @@ func hostConfig(cfg *Config) table.Config {
 		BusyIdle: cfg.Limits.BusyIdle, AwayAfter: cfg.AwayAfter, TurnUnit: cfg.TurnUnit, IdleTimeout: cfg.IdleTimeout,
 		WaitingTTL: cfg.WaitingTTL, AbandonAfter: cfg.AbandonAfter, SweepEvery: cfg.SweepEvery,
 		ChatRetention: cfg.ChatRetention, ListedFor: cfg.ListedFor, LeaseTTL: cfg.LeaseTTL, Seed: cfg.Seed,
-		Secret: cfg.Secret, OriginPatterns: cfg.OriginPatterns, Logger: cfg.Logger, Metrics: cfg.Metrics}
+		Secret: cfg.Secret, OriginPatterns: cfg.OriginPatterns, Logger: cfg.Logger, Metrics: cfg.Metrics, Now: cfg.Now}
 }
 
 // Wait returns once every table's goroutine has stopped (after the

@@ -36,6 +36,8 @@ type Memory struct {
 	// notify.go), made on first use.
 	fr memoryFriends
 	nt memoryNotes
+	// clocks are the turn-based tables' (memory_clock.go), by table id.
+	clocks map[string]storedClock
 }
 
 // NewMemory returns an empty Memory store.

@@ -125,6 +125,7 @@ type Store interface {
 	Friends
 	Notifications
 	History
+	Clocks
 
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.

@@ -83,6 +83,9 @@ func (t *table) attach(c *conn) {
 // meanwhile (attended), so the seats due to act and the absent ones get
 // their whole time and grace period from now, as after a restart.
 func (t *table) wake() {
+	if t.days.on {
+		return // its clocks ran meanwhile, and go on (days.go)
+	}
 	now := time.Now()
 	for i := range t.seats {
 		seat := &t.seats[i]

@@ -77,6 +77,9 @@ type Config struct {
 	OriginPatterns                       []string
 	Logger                               *slog.Logger
 	Metrics                              *metrics.Metrics
+	// Now is the time of the turn-based tables' clocks (default
+	// time.Now): a test moves it to pass a deadline without waiting.
+	Now func() time.Time
 }
 
 // Defaults sets the fields left zero to their defaults. New calls it;
@@ -142,6 +145,9 @@ func (c *Config) Defaults() {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 }
 
@@ -280,6 +286,7 @@ func (s *Host) Start(acc Identity, relay http.Handler) error {
 	s.cfg.Metrics.CountTables(s.countTables)
 	go s.stop()
 	go s.sweep()
+	go s.wakeDue() // deadline.go
 	return nil
 }
 

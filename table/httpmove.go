@@ -171,7 +171,7 @@ func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
 	)
 	// Once handed to the table, the move is played whole, whether or not
 	// the client waits (call waits for a function it queued).
-	if cerr := t.call(r.Context(), func() {
+	if cerr := s.callAwake(r.Context(), t, func(t *table) {
 		var seat game.Seat
 		if seat, err = t.seatFor(token, p.ID); err != nil {
 			return
@@ -212,7 +212,7 @@ func (s *Host) getState(w http.ResponseWriter, r *http.Request) {
 	p, _ := s.Player(r)
 	var state []byte
 	var err error
-	if cerr := t.call(r.Context(), func() {
+	if cerr := s.callAwake(r.Context(), t, func(t *table) {
 		var seat game.Seat
 		switch seat, err = t.seatFor(token, p.ID); {
 		case err != nil:

@@ -35,7 +35,10 @@ import (
 //
 // Start-up reads only the summaries, so that ten thousand stored tables
 // cost a query, not ten thousand replays. Nothing plays at a table nobody
-// is connected to (attended): its bots and stand-ins wait with it.
+// is connected to (attended): its bots and stand-ins wait with it; but at
+// a turn-based table, whose clocks run whoever is there, and which sleeps
+// as soon as it is quiet and wakes for its deadlines (days.go, sleep.go,
+// deadline.go).
 
 // Status is where a table's game is (wire.Status): the table info, the
 // state message and the metrics' label carry it.
@@ -63,8 +66,15 @@ func (s *Host) restore(ctx context.Context) error {
 	}
 	now := time.Now()
 	counts := map[store.Closed]int{}
-	for _, sm := range open {
-		d := &tableset.Asleep{Summary: sm, Unwait: func() {}}
+	asleep := make([]*tableset.Asleep, len(open))
+	for i, sm := range open {
+		asleep[i] = &tableset.Asleep{Summary: sm, Unwait: func() {}}
+	}
+	if err := s.markTurnBased(ctx, asleep); err != nil {
+		return err
+	}
+	for _, d := range asleep {
+		sm := d.Summary
 		why, reason := s.due(d, now)
 		if why == store.NotClosed && !sm.Started {
 			var refused string
@@ -104,6 +114,10 @@ func (s *Host) due(d *tableset.Asleep, now time.Time) (store.Closed, string) {
 		return store.Broken, d.Problem
 	case s.games[d.Game] == nil:
 		return store.Broken, fmt.Sprintf("no game %q", d.Game)
+	case d.TurnBased && !d.Started && now.Sub(d.Active) >= turnWaiting:
+		return store.Expired, fmt.Sprintf("nobody came for %v", turnWaiting)
+	case d.TurnBased:
+		// Played over days: its players' timeouts end it (days.go).
 	case !d.Started && now.Sub(d.Active) >= s.cfg.WaitingTTL:
 		return store.Expired, fmt.Sprintf("nobody came for %v", s.cfg.WaitingTTL)
 	case d.Started && now.Sub(d.Active) >= s.cfg.AbandonAfter:
@@ -369,9 +383,10 @@ func (s *Host) adopt(id string) bool {
 	ts := s.tables
 	ts.Lock()
 	defer ts.Unlock()
+	_, turnBased, _ := s.cfg.Store.Clock(ctx, id)
 	if ts.At(id) == tableset.Absent {
 		ts.Move(id, tableset.Absent, tableset.Dormant, nil, &tableset.Asleep{Summary: store.Summary{ID: id, Game: sv.Game, Players: sv.Players, Created: sv.Created,
-			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, Unwait: func() {}})
+			Creator: sv.Creator, Active: sv.Active, Started: sv.Match != nil, Seated: seated}, Unwait: func() {}, TurnBased: turnBased})
 	}
 	return true
 }
@@ -401,6 +416,11 @@ func (s *Host) load(d *tableset.Asleep) (t *table, err error) {
 		if err := t.replay(sv.Match); err != nil {
 			return nil, err
 		}
+	}
+	if err := t.restoreClock(ctx); err != nil { // deadline.go
+		return nil, err
+	}
+	if sv.Match != nil {
 		// A rated match that ended before a restart: recorded then (the
 		// store says so) or, if the server stopped first, now.
 		t.rateMatch()
@@ -456,7 +476,7 @@ func (s *Host) evict(t *table) {
 	d := &tableset.Asleep{
 		Summary: store.Summary{ID: t.id, Game: t.g.Name(), Players: t.players, Created: t.created,
 			Creator: t.creator, Active: active, Started: t.st != nil, Seated: seated},
-		Unwait: t.unwait,
+		Unwait: t.unwait, TurnBased: t.days.on,
 	}
 	if ts.Move(t.id, tableset.Loaded, tableset.Dormant, t, d) == nil {
 		// The waiting place goes with the summary, not with the

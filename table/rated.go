@@ -63,7 +63,9 @@ func (t *table) left(s int) bool {
 // the match, however few of its moves a stand-in made.
 func (t *table) goneLong(s int) bool {
 	seat := &t.seats[s]
-	return seat.Bot == "" && seat.conns == 0 && time.Since(seat.away) >= t.srv.cfg.AbandonAfter
+	// At a turn-based table, days away are the rule: a player who stays
+	// away loses their seat by their timeouts (days.go).
+	return !t.days.on && seat.Bot == "" && seat.conns == 0 && time.Since(seat.away) >= t.srv.cfg.AbandonAfter
 }
 
 // rateMatch records the finished match's ratings, if the table is rated,

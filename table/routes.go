@@ -60,6 +60,9 @@ type createReq struct {
 	// Rated tables rate their matches: for signed-in players with a
 	// username only (rated.go).
 	Rated bool `json:"rated"`
+	// TurnBased tables are played over days (days.go): TurnSeconds is
+	// then from minDaysTurn to maxDaysTurn, defaultDaysTurn if left out.
+	TurnBased bool `json:"turn_based"`
 }
 
 // langs are the languages a table may say its creator speaks.
@@ -258,9 +261,20 @@ func (s *Host) create(w http.ResponseWriter, r *http.Request, req createReq, sc 
 	}
 	t := newTable(s, tab)
 	t.unwait, t.unhold = unwait, unhold
+	t.days.on = req.TurnBased
 	if start != nil {
 		// Before anyone can reach it: nobody else is told.
 		t.open(start.No, start.Seed)
+	}
+	// A turn-based table is one because the store has its clock
+	// (deadline.go): written before anyone is told of the table.
+	if err := t.writeTurnBased(); err != nil {
+		unwait()
+		unhold()
+		s.log.Error("create table: its clock", "table", tab.ID, "err", err)
+		s.close(ctx, tab.ID, store.Broken, "its clock could not be written")
+		api.Error(w, http.StatusInternalServerError, api.CodeStore, "server: the table could not be saved")
+		return
 	}
 	s.tables.Add(t.id, t) // refused, and logged, only for an id held already
 	s.lobbyGen.Add(1)

@@ -25,8 +25,10 @@ func (t *table) absent(s game.Seat) bool {
 // (standIn checks again), so it is only re-armed to fire sooner.
 func (t *table) armAway() {
 	after := t.srv.cfg.AwayAfter
-	if after < 0 || t.scripting() {
-		// A tutorial waits for its player: a stand-in would play its steps.
+	if after < 0 || t.scripting() || t.days.on {
+		// A tutorial waits for its player: a stand-in would play its
+		// steps. A turn-based table waits for its players' time to run
+		// out (days.go).
 		return
 	}
 	var due time.Time
@@ -48,7 +50,7 @@ func (t *table) armAway() {
 // its player comes back (attach) or the match ends (begin).
 func (t *table) standIn() {
 	after := t.srv.cfg.AwayAfter
-	if after < 0 || t.st == nil || t.st.Over() || !t.attended() {
+	if after < 0 || t.st == nil || t.st.Over() || !t.attended() || t.days.on {
 		return
 	}
 	taken := false

@@ -143,6 +143,8 @@ type table struct {
 	// turns is who is due to act, published for GET /api/me/turns
 	// (turns.go).
 	turns turnBoard
+	// days is what a turn-based table keeps of being one (days.go).
+	days days
 }
 
 func newTable(srv *Host, t store.Table) *table {
@@ -273,13 +275,17 @@ func (t *table) drain() {
 // idle reports whether the table need not stay in memory: nobody has been
 // connected for Config.IdleTimeout (lifecycle.go).
 func (t *table) idle() bool {
+	if t.days.on {
+		return t.sleepy() // sleep.go
+	}
 	return len(t.conns) == 0 && time.Since(t.empty) >= t.srv.idleAfter()
 }
 
 // attended reports whether anyone, player or spectator, is connected:
 // bots and stand-ins play only then, so that a table everyone has left
-// costs nothing and waits for its players.
-func (t *table) attended() bool { return len(t.conns) > 0 }
+// costs nothing and waits for its players. A turn-based table is always
+// attended: its bots and its clocks play whoever is there (days.go).
+func (t *table) attended() bool { return len(t.conns) > 0 || t.days.on }
 
 // schedule arms the idle timer when nobody is connected, and, when
 // someone is, the bot timer when a bot must act, the away timer when an
@@ -289,7 +295,10 @@ func (t *table) schedule() {
 		t.shown.Store(t.status())
 	}
 	t.publishTurns()
-	if t.idleC == nil && len(t.conns) == 0 {
+	t.keepClock()
+	if t.days.on {
+		t.armSleep()
+	} else if t.idleC == nil && len(t.conns) == 0 {
 		t.idleC = time.After(t.srv.idleCheck(t.empty))
 	}
 	if t.st == nil || t.st.Over() || !t.attended() {
@@ -325,7 +334,7 @@ func (t *table) status() Status {
 func (t *table) info() wire.Table {
 	in := wire.Table{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
 		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: int(t.host), MemoryAid: t.memoryAid,
-		Rated: t.rated, Ratings: t.ratings}
+		Rated: t.rated, Ratings: t.ratings, TurnBased: t.days.on}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}

@@ -20,7 +20,9 @@ import (
 //
 // A real-time table asleep in the store (nobody has been at it for
 // Config.IdleTimeout) is not listed: nothing plays there until someone
-// comes back. In a cluster, a node lists the tables it holds.
+// comes back. In a cluster, a node lists the real-time tables it holds.
+// A turn-based table is listed loaded or asleep, here or on another node,
+// from its clock in the store (deadline.go's asleepTurns).
 
 // turnSeat is a human seat due to act, as a table publishes it.
 type turnSeat struct {
@@ -112,6 +114,13 @@ func (s *Host) Turns(r *http.Request, player string) ([]Turn, error) {
 			out = append(out, tu)
 		}
 	}
+	// The turn-based tables this node has not loaded, asleep in the
+	// store (deadline.go).
+	asleep, err := s.asleepTurns(r.Context(), pts)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, asleep...)
 	slices.SortStableFunc(out, func(a, b Turn) int { return a.Since.Compare(b.Since) })
 	return out, nil
 }

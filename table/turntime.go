@@ -29,6 +29,8 @@ const ratedTurn = 60
 // rated table refuses none (0): a player could stall it forever.
 func (r createReq) turn() (int, error) {
 	switch {
+	case r.TurnBased:
+		return r.daysTurn() // days.go
 	case r.TurnSeconds == nil && r.Rated:
 		return ratedTurn, nil
 	case r.TurnSeconds == nil:
@@ -51,13 +53,14 @@ func (r createReq) turn() (int, error) {
 func (t *table) clocks(by game.Seat) {
 	if by >= 0 && int(by) < len(t.seats) {
 		t.seats[by].due = time.Time{}
+		t.strike(by) // a turn-based table's timeouts (days.go)
 		if t.seats[by].turnBot {
 			t.dismiss(by)
 			t.broadcastInfo()
 		}
 	}
 	due := t.st.ToMove()
-	now := time.Now()
+	now := t.srv.now()
 	for i := range t.seats {
 		seat := &t.seats[i]
 		switch {
@@ -94,7 +97,7 @@ func (t *table) armTurn() {
 		}
 	}
 	if !end.IsZero() && (t.turnC == nil || end.Before(t.turnAt)) {
-		t.turnC, t.turnAt = time.After(time.Until(end)), end
+		t.turnC, t.turnAt = time.After(end.Sub(t.srv.now())), end
 	}
 }
 
@@ -108,7 +111,7 @@ func (t *table) turnUp() {
 	taken := false
 	for _, s := range t.st.ToMove().List() {
 		seat := &t.seats[s]
-		if !t.timed(s) || seat.turnBot || time.Since(seat.due) < t.turnTime {
+		if !t.timed(s) || seat.turnBot || t.srv.now().Sub(seat.due) < t.turnTime {
 			continue
 		}
 		seat.player, seat.turnBot = t.standInFor(s), true
@@ -127,7 +130,7 @@ func (t *table) turnLeft() map[game.Seat]int64 {
 		return nil
 	}
 	var left map[game.Seat]int64
-	now := time.Now()
+	now := t.srv.now()
 	for _, s := range t.st.ToMove().List() {
 		if !t.timed(s) {
 			continue

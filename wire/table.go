@@ -32,6 +32,11 @@ type Table struct {
 	// Ratings has each seat's rating before and after it.
 	Rated   bool     `json:"rated,omitempty"`
 	Ratings []Rating `json:"ratings,omitempty"`
+	// TurnBased tables are played over days (issue 29): TurnSeconds is
+	// then an hour to a week, nothing plays for an absent player before
+	// their time runs out, and three timeouts in a row give their seat
+	// to a bot.
+	TurnBased bool `json:"turn_based,omitempty"`
 }
 
 // SeatInfo is one seat as everyone sees it: never its token.

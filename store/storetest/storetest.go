@@ -68,6 +68,7 @@ func Run(t *testing.T, b Backend) {
 		{"Notifications", testNotifications},
 		{"ClaimRace", testClaimRace},
 		{"ForgetPlayer", testForgetPlayer},
+		{"Clocks", testClocks},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}

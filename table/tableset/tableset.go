@@ -18,6 +18,9 @@ type Asleep struct {
 	store.Summary
 	// Unwait gives back its creator's waiting place (Limits.Waiting).
 	Unwait func()
+	// TurnBased: the table is played over days (package table's
+	// days.go), which its waiting and its abandonment follow.
+	TurnBased bool
 	// loading is made when the table goes Loading (Set.Move), and
 	// closed by its holder when it is done (Done).
 	loading chan struct{}

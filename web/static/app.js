@@ -71,7 +71,8 @@ async function home() {
   setGames(list);
   // Tables are public by default, as on most sites: a game among friends
   // only is the choice to make.
-  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, players: 0, seats: [], options: {}, turn: 0, memory: false, public: true, rated: false };
+  const form = { game: list.find(g => g.name === 'cabo')?.name || list[0].name, players: 0, seats: [], options: {}, turn: 0, memory: false, public: true, rated: false,
+    days: false, dayTurn: DAY_TURNS[3] }; // turn-based tables (issue 29)
   const parts = homeParts({ games: list, open: (url, seat) => openTable(url, seat), turnLabel });
   const render = () => {
     parts.render();
@@ -139,7 +140,8 @@ async function home() {
         h('fieldset', h('legend', t('home.seats')),
           Array.from({ length: form.players }, (_, i) => h('div.seatrow', h('span', t('home.seat', { n: i + 1 })), ' ', seatChoice(i)))),
         g.options.length ? h('fieldset', h('legend', t('home.options')), g.options.map(optInput)) : null,
-        h('label', t('home.turn'), ' ', (() => {
+        paceField(form, render), // turn-based tables (issue 29)
+        form.days ? null : h('label', t('home.turn'), ' ', (() => {
           const s = h('select', { name: 'turn_seconds', onchange: e => { form.turn = Number(e.target.value); } },
             TURNS.map(n => h('option', { value: n }, turnLabel(n))));
           s.value = form.turn; return s;
@@ -163,7 +165,7 @@ async function home() {
     // A rated table always has a time per move: "none" leaves it to the
     // server's default for rated tables (60 s).
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.rated && !form.turn ? undefined : form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated });
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.rated && !form.turn ? undefined : form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated, ...paceRequest(form) });
       openTable(r.url, r);
     } catch (err) { toast(refusalText(err)); }
   };
@@ -184,8 +186,46 @@ function openTable(url, seat) {
 const TURNS = [0, 30, 60, 120];
 function turnLabel(n) {
   if (!n) return t('home.turn.none');
+  if (n >= DAY_MIN) return t('turnbased.label', { time: durationLabel(n) }); // turn-based (issue 29)
   return n % 60 ? t('home.turn.s', { n }) : t('home.turn.min', { n: n / 60 });
 }
+
+// Turn-based tables (issue 29): the pace chosen at creation, real time
+// or over days with a time per move of an hour to a week (a day unless
+// chosen). A time per move of an hour or more is a turn-based table's
+// (the server's two ranges do not meet): turnLabel says so wherever a
+// table's time is shown (the lobby, the join page, the table).
+const DAY_MIN = 3600;
+const DAY_TURNS = [3600, 4 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400];
+function durationLabel(n) {
+  if (n % 86400 === 0) return t('turnbased.d', { n: n / 86400 });
+  return t('turnbased.h', { n: n / 3600 });
+}
+// leftLabel is a turn-based seat's time left, in days and hours, or
+// hours and minutes under a day.
+function leftLabel(secs) {
+  const d = Math.floor(secs / 86400), hr = Math.floor(secs % 86400 / 3600), m = Math.floor(secs % 3600 / 60);
+  return d ? t('turnbased.left.dh', { d, h: hr }) : t('turnbased.left.hm', { h: hr, m });
+}
+// paceField is the create form's choice of pace, and a turn-based
+// table's time per move.
+function paceField(form, render) {
+  return h('fieldset.turnbased', h('legend', t('turnbased.legend')),
+    [['realtime', false], ['days', true]].map(([k, v]) => h('label.opt', h('input', {
+      type: 'radio', name: 'turnbased', value: k, checked: form.days === v, onchange: () => { form.days = v; render(); },
+    }), ' ', t('turnbased.' + k))),
+    form.days ? h('label', t('home.turn'), ' ', (() => {
+      const s = h('select', { name: 'day_turn', onchange: e => { form.dayTurn = Number(e.target.value); } },
+        DAY_TURNS.map(n => h('option', { value: n }, durationLabel(n))));
+      s.value = form.dayTurn; return s;
+    })()) : null,
+    form.days ? h('p.hint', t('turnbased.hint')) : null);
+}
+// paceRequest is what the creation request says of the pace.
+function paceRequest(form) {
+  return form.days ? { turn_based: true, turn_seconds: form.dayTurn } : {};
+}
+// End of the turn-based tables' block.
 
 // ---------------------------------------------------------------- table
 
@@ -401,7 +441,7 @@ function tick(T) {
 
 function drawClock(T, el, deadline) {
   const secs = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-  el.textContent = t('table.clock', { n: secs });
+  el.textContent = secs >= DAY_MIN ? leftLabel(secs) : t('table.clock', { n: secs });
   el.classList.toggle('low', secs <= 10);
   if (T.info?.turn_seconds) ring(el, (deadline - performance.now()) / (T.info.turn_seconds * 1000));
 }

@@ -1061,4 +1061,15 @@ export const en = {
   'scale.new': 'A new player: rating {rating}, estimate {estimate}.',
   'scale.close': 'Levels less than {n} apart, or out of order, are not yet told apart by the measurements.',
   // End of issue 27's ratings.
+  // Turn-based tables (issue 29): the pace at creation.
+  'turnbased.legend': 'Pace',
+  'turnbased.realtime': 'Real time',
+  'turnbased.days': 'Over days',
+  'turnbased.d': '{n} d',
+  'turnbased.h': '{n} h',
+  'turnbased.left.dh': '{d} d {h} h',
+  'turnbased.left.hm': '{h} h {m} min',
+  'turnbased.label': '{time}, turn-based',
+  'turnbased.hint': 'Play over days: nobody plays for you until your time is up; after three timeouts in a row a bot takes your seat.',
+  // End of the turn-based tables' block.
 };

@@ -1063,4 +1063,15 @@ export const fr = {
   'scale.new': 'Un nouveau joueur : cote {rating}, estimation {estimate}.',
   'scale.close': 'Des niveaux à moins de {n} l’un de l’autre, ou dans le désordre, ne sont pas encore distingués par les mesures.',
   // End of issue 27's ratings.
+  // Turn-based tables (issue 29): the pace at creation.
+  'turnbased.legend': 'Rythme',
+  'turnbased.realtime': 'En direct',
+  'turnbased.days': 'Sur plusieurs jours',
+  'turnbased.d': '{n} j',
+  'turnbased.h': '{n} h',
+  'turnbased.left.dh': '{d} j {h} h',
+  'turnbased.left.hm': '{h} h {m} min',
+  'turnbased.label': '{time}, au tour par tour',
+  'turnbased.hint': 'Jouez sur plusieurs jours : personne ne joue à votre place avant la fin de votre temps ; après trois dépassements de suite, un robot prend votre place.',
+  // End of the turn-based tables' block.
 };
