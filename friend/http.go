@@ -179,23 +179,32 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
+	fresh, ok := s.bounded(w, r, me, o)
+	if !ok {
+		return
+	}
 	state, err := s.cfg.Store.RequestFriend(ctx, me.ID, o.ID, s.cfg.Now())
 	if err != nil {
 		s.storeError(w, err)
 		return
 	}
-	if state == store.Outgoing {
+	if state == store.Outgoing && fresh {
 		s.notify(r, me, o.ID)
 	}
 	s.answer(w, r, me.ID)
 }
 
-// notify tells to of from's request, unless to blocked from.
+// notify tells to of from's request, unless to blocked from, or from's
+// last request notified them less than RequestEvery ago.
 func (s *Service) notify(r *http.Request, from store.Player, to string) {
 	if s.cfg.Notifier == nil {
 		return
 	}
 	ctx := r.Context()
+	now := s.cfg.Now()
+	if took, err := s.cfg.Store.Pace(ctx, to, "friend_request/"+from.ID, now, now.Add(RequestEvery)); err != nil || !took {
+		return
+	}
 	if blocked, err := s.Blocked(ctx, from.ID, to); err != nil || blocked {
 		return
 	}

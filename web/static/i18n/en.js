@@ -946,6 +946,11 @@ export const en = {
   'err.not_friends': 'Only friends can be invited.',
   'fr.err.not_seated': 'You can invite only to a table where you sit.',
   'fr.err.no_table': 'This table is closed or over.',
+  // Friend-request floods (issue 29, social): a recipient's bounds.
+  'fr.err.requests_full': 'That player has too many friend requests waiting; try again once they have answered some.',
+  'fr.err.requests_too_fast': 'Too many players have asked that player lately: try again in {n} s.',
+  'err.requests_full': 'That player has too many friend requests waiting.',
+  'err.requests_too_fast': 'Too many players have asked that player lately: try again later.',
   'err.needs_account': 'This needs a username: claim one in the account panel.',
   'in.title': 'Inbox',
   'in.bell': 'Inbox',

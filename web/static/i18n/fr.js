@@ -948,6 +948,11 @@ export const fr = {
   'err.not_friends': 'Seuls les amis peuvent être invités.',
   'fr.err.not_seated': 'Vous ne pouvez inviter qu’à une table où vous êtes assis.',
   'fr.err.no_table': 'Cette table est fermée ou terminée.',
+  // Friend-request floods (issue 29, social): a recipient's bounds.
+  'fr.err.requests_full': 'Ce joueur a trop de demandes d’ami en attente ; réessayez quand il en aura traité.',
+  'fr.err.requests_too_fast': 'Trop de joueurs ont demandé ce joueur en ami ces derniers temps : réessayez dans {n} s.',
+  'err.requests_full': 'Ce joueur a trop de demandes d’ami en attente.',
+  'err.requests_too_fast': 'Trop de joueurs ont demandé ce joueur en ami ces derniers temps : réessayez plus tard.',
   'err.needs_account': 'Il faut un identifiant : créez-en un dans le panneau du compte.',
   'in.title': 'Messages',
   'in.bell': 'Messages',
