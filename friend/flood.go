@@ -14,8 +14,8 @@ import (
 // one player under requests. So the requests a player receives are
 // bounded as well: those waiting (Config.MaxIncoming, in the store, so
 // for a whole cluster) and the new ones over time (Config.PerRecipient,
-// per node); and one player's requests to another notify them at most
-// once per RequestEvery (notify). A request from a player the recipient
+// per node); and a request withdrawn, then made again, does not notify
+// again before RequestEvery (notify). A request from a player the recipient
 // blocked is counted as any other, so that no refusal tells of a block.
 
 // bounded checks a request from me to o against o's bounds, and reports

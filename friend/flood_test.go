@@ -106,8 +106,8 @@ func TestRequestsWaitingAreBounded(t *testing.T) {
 	}
 }
 
-// The new requests one player receives are paced, and one player's
-// requests to another notify them once a day.
+// The new requests one player receives are paced, and a request
+// withdrawn and made again does not notify again for a day.
 func TestRequestsReceivedArePaced(t *testing.T) {
 	_, do, got, now := floodRoom(t, 8)
 	for i := 1; i <= 7; i++ {
@@ -122,17 +122,26 @@ func TestRequestsReceivedArePaced(t *testing.T) {
 		// Each declined at once: only the pace bounds them.
 		do("p0", "POST", "/api/me/friends/"+p+"/decline", nil)
 	}
-	// p0 asks p1 (whose own bucket is full) and again an hour later,
-	// after a decline: recorded, but no notification before a day is
-	// out.
-	for i, wait := range []time.Duration{0, time.Hour, friend.RequestEvery} {
-		*now = now.Add(wait)
+	// p0 asks p1, withdraws and asks again: no second notification
+	// before a day is out. A request made again after a decline notifies.
+	steps := []struct {
+		wait  time.Duration
+		then  string // "withdraw" or "decline"
+		count int
+	}{{0, "withdraw", 1}, {time.Hour, "decline", 1}, {friend.RequestEvery, "decline", 2}, {0, "", 3}}
+	for i, st := range steps {
+		*now = now.Add(st.wait)
 		if c, code := do("p0", "POST", "/api/me/friends", map[string]string{"username": "p1"}); c != 200 {
 			t.Fatalf("p0's request %d: %d %s", i, c, code)
 		}
-		do("p1", "POST", "/api/me/friends/p0/decline", nil)
-		if want := []int{1, 1, 2}[i]; got["p1/friend_request"] != want {
-			t.Fatalf("p1 notified %d times after request %d, want %d", got["p1/friend_request"], i, want)
+		if got["p1/friend_request"] != st.count {
+			t.Fatalf("p1 notified %d times after request %d, want %d", got["p1/friend_request"], i, st.count)
+		}
+		switch st.then {
+		case "withdraw":
+			do("p0", "DELETE", "/api/me/friends/p1", nil)
+		case "decline":
+			do("p1", "POST", "/api/me/friends/p0/decline", nil)
 		}
 	}
 }

@@ -31,8 +31,10 @@ type Store interface {
 	Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error)
 }
 
-// RequestEvery is how often one player's friend requests to another
-// notify them: asking again sooner is answered alike and notifies nobody.
+// RequestEvery is how long after withdrawing a request to a player a
+// new request to them notifies nobody (it is answered alike): asking,
+// withdrawing and asking again would otherwise notify them at each turn.
+// A request made again after the other declined it notifies them.
 const RequestEvery = 24 * time.Hour
 
 // InviteEvery is how often one player may invite one friend to one

@@ -991,6 +991,9 @@ export const en = {
   'ns.email.unverified': '{address}: not verified yet. Open the link we mailed to it.',
   'ns.email.sent': 'A link to verify {address} is on its way.',
   'ns.email.removed': 'The address is removed.',
+  // Daily digest (issue 29, social).
+  'ns.digest': 'One mail a day instead of one by one',
+  'ns.digest.note': 'Your turns, invitations and games over are gathered into one mail each morning (8:00 UTC). Friend requests and deadlines within the hour still come at once.',
   'err.bad_address': 'That is not an e-mail address (the address alone, without a name).',
   'err.mail_failed': 'The mail could not be sent: try again later.',
   'err.bad_subscription': 'This browser’s push service is not one the server can use.',

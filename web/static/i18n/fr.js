@@ -993,6 +993,9 @@ export const fr = {
   'ns.email.unverified': '{address} : pas encore vérifiée. Ouvrez le lien que nous y avons envoyé.',
   'ns.email.sent': 'Un lien pour vérifier {address} est en route.',
   'ns.email.removed': 'L’adresse est supprimée.',
+  // Daily digest (issue 29, social).
+  'ns.digest': 'Un seul message par jour plutôt qu’un par notification',
+  'ns.digest.note': 'Vos tours, invitations et parties finies sont rassemblés en un message chaque matin (8 h UTC). Les demandes d’ami et les délais de moins d’une heure arrivent toujours aussitôt.',
   'err.bad_address': 'Ce n’est pas une adresse e-mail (l’adresse seule, sans nom).',
   'err.mail_failed': 'Le message n’a pas pu partir : réessayez plus tard.',
   'err.bad_subscription': 'Le service push de ce navigateur n’est pas utilisable par le serveur.',
