@@ -137,6 +137,13 @@ const (
 	CodeSelf = "self"
 	// CodeNoRequest (404): no friend request from that player to accept.
 	CodeNoRequest = "no_request"
+	// CodeRequestsFull (409): the player asked has as many friend
+	// requests waiting as they may (friend.Config.MaxIncoming); they must
+	// answer some first.
+	CodeRequestsFull = "requests_full"
+	// CodeRequestsTooFast (429): the player asked has been asked by too
+	// many players lately; Retry-After says when to try again.
+	CodeRequestsTooFast = "requests_too_fast"
 	// CodeNotFriends (403): invitations are for friends.
 	CodeNotFriends = "not_friends"
 	// CodeNotSeated (403): an invitation to a table where the inviter

@@ -14,6 +14,7 @@ import (
 	"tapis/account"
 	"tapis/api"
 	"tapis/limit"
+	"tapis/notify"
 	"tapis/store"
 )
 
@@ -228,10 +229,20 @@ func (s *Service) stop(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	lang := s.lang(r, f[1])
 	var err error
-	if f[0] == tokStop {
+	switch {
+	case f[0] == tokStop && f[2] == notify.Digest:
+		// A digest's: every kind it gathers, off by e-mail.
+		for _, k := range notify.DigestKinds {
+			if err = s.cfg.Store.SetNotifyPref(ctx, f[1], store.Pref{Kind: k, Channel: store.ChannelEmail, On: false}); err != nil {
+				break
+			}
+		}
+	case f[0] == tokStop:
 		err = s.cfg.Store.SetNotifyPref(ctx, f[1], store.Pref{Kind: f[2], Channel: store.ChannelEmail, On: false})
-	} else if e, gerr := s.cfg.Store.Email(ctx, f[1]); gerr == nil && e.Address == f[2] {
-		err = s.cfg.Store.SetEmail(ctx, store.Email{Player: f[1]})
+	default:
+		if e, gerr := s.cfg.Store.Email(ctx, f[1]); gerr == nil && e.Address == f[2] {
+			err = s.cfg.Store.SetEmail(ctx, store.Email{Player: f[1]})
+		}
 	}
 	if err != nil {
 		s.storeError(w, err)

@@ -78,6 +78,8 @@ type data struct {
 	Game string
 	// Link is where the mail leads; Stop its unsubscribe page.
 	Link, Stop string
+	// N is how many notifications a digest gathers.
+	N int
 }
 
 // texts are the mails' words, by language then kind; "verify" is the

@@ -31,6 +31,12 @@ type Store interface {
 	Pace(ctx context.Context, player, key string, now, until time.Time) (bool, error)
 }
 
+// RequestEvery is how long after withdrawing a request to a player a
+// new request to them notifies nobody (it is answered alike): asking,
+// withdrawing and asking again would otherwise notify them at each turn.
+// A request made again after the other declined it notifies them.
+const RequestEvery = 24 * time.Hour
+
 // InviteEvery is how often one player may invite one friend to one
 // table: what comes sooner is answered alike and notifies nobody.
 const InviteEvery = time.Hour
@@ -68,6 +74,12 @@ type Config struct {
 	// requests. Defaults: per player 10 at once, then one a minute; per
 	// network 30 at once, then one every 20 s.
 	PerPlayer, PerNetwork *limit.Rates
+	// MaxIncoming bounds the friend requests a player may have waiting
+	// (default 50); PerRecipient the new ones they receive (default 20
+	// at once, then one every 3 minutes; counted on this node). Both
+	// keep many accounts from flooding one player (flood.go).
+	MaxIncoming  int
+	PerRecipient *limit.Rates
 	// Now is the clock (default time.Now).
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -85,6 +97,12 @@ func New(c Config) *Service {
 	}
 	if c.PerNetwork == nil {
 		c.PerNetwork = limit.NewRates(rate.Every(20*time.Second), 30, keysHeld)
+	}
+	if c.MaxIncoming <= 0 {
+		c.MaxIncoming = 50
+	}
+	if c.PerRecipient == nil {
+		c.PerRecipient = limit.NewRates(rate.Every(3*time.Minute), 20, keysHeld)
 	}
 	if c.Now == nil {
 		c.Now = time.Now

@@ -3,6 +3,7 @@ package friend
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"tapis/account"
@@ -179,23 +180,33 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
+	fresh, ok := s.bounded(w, r, me, o)
+	if !ok {
+		return
+	}
 	state, err := s.cfg.Store.RequestFriend(ctx, me.ID, o.ID, s.cfg.Now())
 	if err != nil {
 		s.storeError(w, err)
 		return
 	}
-	if state == store.Outgoing {
+	if state == store.Outgoing && fresh {
 		s.notify(r, me, o.ID)
 	}
 	s.answer(w, r, me.ID)
 }
 
-// notify tells to of from's request, unless to blocked from.
+// notify tells to of from's request, unless to blocked from, or from
+// withdrew a request to them less than RequestEvery ago.
 func (s *Service) notify(r *http.Request, from store.Player, to string) {
 	if s.cfg.Notifier == nil {
 		return
 	}
 	ctx := r.Context()
+	now := s.cfg.Now()
+	// A turn that ends at once: taken only if no withdrawal's is running.
+	if free, err := s.cfg.Store.Pace(ctx, to, withdrawn+from.ID, now, now); err != nil || !free {
+		return
+	}
 	if blocked, err := s.Blocked(ctx, from.ID, to); err != nil || blocked {
 		return
 	}
@@ -228,12 +239,30 @@ func (s *Service) unfriend(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.cfg.Store.Unfriend(r.Context(), me.ID, r.PathValue("id")); err != nil {
+	ctx, other := r.Context(), r.PathValue("id")
+	rs, err := s.cfg.Store.Relations(ctx, me.ID)
+	if err != nil {
+		s.storeError(w, err)
+		return
+	}
+	if slices.ContainsFunc(rs, func(rel store.Relation) bool { return rel.Player == other && rel.State == store.Outgoing }) {
+		// A request withdrawn: asking again soon notifies nobody.
+		now := s.cfg.Now()
+		if _, err := s.cfg.Store.Pace(ctx, other, withdrawn+me.ID, now, now.Add(RequestEvery)); err != nil {
+			s.storeError(w, err)
+			return
+		}
+	}
+	if err := s.cfg.Store.Unfriend(ctx, me.ID, other); err != nil {
 		s.storeError(w, err)
 		return
 	}
 	s.answer(w, r, me.ID)
 }
+
+// withdrawn starts the pace key of the requests a player withdrew from
+// another (RequestEvery), followed by their id.
+const withdrawn = "friend_withdrawn/"
 
 // block answers POST /api/me/blocks.
 func (s *Service) block(w http.ResponseWriter, r *http.Request) {

@@ -32,6 +32,10 @@ type Matcher struct {
 	// left waiting (for a node that has them).
 	Games []game.Game
 	Build BuildFunc
+	// Blocks, if set, says whom each waiting player must not be seated
+	// with: the players with a block between them, either way (issue
+	// 29). A pass that cannot read them seats nobody of that game.
+	Blocks Blocker
 	// Seated, if set, is told of every table a pass seated, once it is
 	// in the store: the server hosts it there.
 	Seated func(t store.Table, start *store.Start)
@@ -64,8 +68,13 @@ func (m *Matcher) Step(ctx context.Context, now time.Time) ([]store.Table, error
 		if len(waiting) == 0 {
 			continue
 		}
+		apart, err := m.apart(ctx, waiting)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
 		min, max := g.Players()
-		for _, grp := range Plan(now, waiting, min, max) {
+		for _, grp := range PlanApart(now, waiting, min, max, apart) {
 			if err := ctx.Err(); err != nil {
 				return seated, errors.Join(append(errs, err)...)
 			}
@@ -83,6 +92,35 @@ func (m *Matcher) Step(ctx context.Context, now time.Time) ([]store.Table, error
 		}
 	}
 	return seated, errors.Join(errs...)
+}
+
+// Blocker is what the matcher asks about blocks (store.Friends' Blocks):
+// the players with a block between them and player, either way.
+type Blocker interface {
+	Blocks(ctx context.Context, player string) ([]string, error)
+}
+
+// apart reads the blocks among the waiting entries, as Plan's Apart; nil
+// if the matcher has no Blocks or nobody waiting blocked anybody.
+func (m *Matcher) apart(ctx context.Context, waiting []store.Entry) (Apart, error) {
+	if m.Blocks == nil || len(waiting) < 2 {
+		return nil, nil
+	}
+	pairs := map[[2]string]bool{}
+	for _, e := range waiting {
+		others, err := m.Blocks.Blocks(ctx, e.Player)
+		if err != nil {
+			return nil, fmt.Errorf("lobby: reading %s's blocks: %w", e.Player, err)
+		}
+		for _, o := range others {
+			pairs[[2]string{e.Player, o}] = true
+			pairs[[2]string{o, e.Player}] = true
+		}
+	}
+	if len(pairs) == 0 {
+		return nil, nil
+	}
+	return func(a, b string) bool { return pairs[[2]string{a, b}] }, nil
 }
 
 // seat builds the table of one group and writes it with its players'

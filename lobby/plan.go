@@ -63,6 +63,20 @@ func (g Group) Bots() int { return g.Seats - len(g.People) }
 // by every person in it who asked for one. A group with bots holds an entry
 // whose wait is over and no entry that waits "never".
 func Plan(now time.Time, entries []store.Entry, min, max int) []Group {
+	return PlanApart(now, entries, min, max, nil)
+}
+
+// Apart reports whether two players must not sit at one table (one
+// blocked the other, issue 29); it is asked of two distinct players, in
+// either order.
+type Apart func(a, b string) bool
+
+// PlanApart is Plan where no group holds two players apart says must sit
+// apart (apart nil: none). A player is then gathered with the others not
+// apart from anyone gathered before them, oldest first, as Plan would;
+// one left waiting for that is seated later with others, or with bots
+// when their wait is over.
+func PlanApart(now time.Time, entries []store.Entry, min, max int, apart Apart) []Group {
 	waiting := make([]store.Entry, 0, len(entries))
 	for _, e := range entries {
 		if e.Table != "" || (e.Players != 0 && (e.Players < min || e.Players > max)) {
@@ -76,7 +90,7 @@ func Plan(now time.Time, entries []store.Entry, min, max int) []Group {
 		}
 		return strings.Compare(a.Player, b.Player)
 	})
-	p := planner{waiting: waiting, taken: make([]bool, len(waiting)), min: min, max: max}
+	p := planner{waiting: waiting, taken: make([]bool, len(waiting)), min: min, max: max, apart: apart}
 	var groups []Group
 	// One sweep finds every table of people: taking entries only shrinks
 	// what the entries passed over could gather, so none of them can
@@ -124,6 +138,7 @@ type planner struct {
 	waiting  []store.Entry
 	taken    []bool
 	min, max int
+	apart    Apart
 }
 
 // sizes are the table sizes entry i accepts, smallest first.
@@ -139,20 +154,33 @@ func (p *planner) sizes(i int) []int {
 }
 
 // gather returns the indexes of entry i and of the oldest other entries not
-// taken that accept a table of k, up to k in all. With bots, entries that
-// wait "never" are left out.
+// taken that accept a table of k, up to k in all, none apart from those
+// gathered before it. With bots, entries that wait "never" are left out.
 func (p *planner) gather(i, k int, bots bool) []int {
 	out := []int{i}
 	for j, e := range p.waiting {
 		if len(out) == k {
 			break
 		}
-		if j == i || p.taken[j] || (e.Players != 0 && e.Players != k) || (bots && e.Wait < 0) {
+		if j == i || p.taken[j] || (e.Players != 0 && e.Players != k) || (bots && e.Wait < 0) || !p.fits(out, j) {
 			continue
 		}
 		out = append(out, j)
 	}
 	return out
+}
+
+// fits reports whether entry j may sit with the entries at idx.
+func (p *planner) fits(idx []int, j int) bool {
+	if p.apart == nil {
+		return true
+	}
+	for _, i := range idx {
+		if p.apart(p.waiting[i].Player, p.waiting[j].Player) {
+			return false
+		}
+	}
+	return true
 }
 
 // take marks the entries at idx as taken and returns their group.

@@ -114,6 +114,9 @@ func (s *Service) Routes(mux *http.ServeMux) {
 // every period, and at once when a player joins the queue.
 func (s *Service) Run(ctx context.Context, every time.Duration) {
 	m := &Matcher{Queue: s.cfg.Store, Games: s.cfg.Games, Build: s.cfg.Host.Build, Logger: s.log}
+	if b, ok := s.cfg.Store.(Blocker); ok {
+		m.Blocks = b
+	}
 	m.Run(ctx, every, s.wake)
 }
 

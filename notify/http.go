@@ -20,6 +20,7 @@ const InboxSize = 50
 //	POST /api/me/inbox/read       {"ids":[…]}: mark those read (none given: every one)
 //	GET  /api/me/notifications    the choices: every kind on every channel this server sends on
 //	POST /api/me/notifications    {"kind","channel","on"}: change one; answers the choices
+//	                              ({"kind":"digest","channel":"email"}: the daily digest)
 //
 // For signed-in players with a username; the POSTs need
 // account.SameOrigin in front.
@@ -50,6 +51,10 @@ type Choices struct {
 	// Channels are those this server sends on.
 	Channels []string     `json:"channels"`
 	Prefs    []store.Pref `json:"prefs"`
+	// Digest says whether the player chose the daily digest: their
+	// DigestKinds' mails gathered into one a day (digest.go). Only a
+	// server that mails offers it.
+	Digest bool `json:"digest"`
 }
 
 // me returns the signed-in player with a username, or answers and
@@ -126,6 +131,7 @@ func (s *Service) answerPrefs(w http.ResponseWriter, r *http.Request, player str
 			c.Prefs = append(c.Prefs, store.Pref{Kind: k, Channel: ch, On: chosen(made, k, ch)})
 		}
 	}
+	c.Digest = s.digester() != nil && chosen(made, Digest, store.ChannelEmail)
 	api.Write(w, http.StatusOK, c)
 }
 
@@ -143,7 +149,8 @@ func (s *Service) setPref(w http.ResponseWriter, r *http.Request) {
 	if !api.Read(w, r, &b) {
 		return
 	}
-	if !slices.Contains(store.Kinds, b.Kind) || !slices.Contains(store.Channels, b.Channel) {
+	digest := b.Kind == Digest && b.Channel == store.ChannelEmail && s.digester() != nil
+	if !digest && (!slices.Contains(store.Kinds, b.Kind) || !slices.Contains(store.Channels, b.Channel)) {
 		api.Error(w, http.StatusBadRequest, api.CodeBadPref, "notify: no such kind or channel")
 		return
 	}

@@ -19,7 +19,8 @@ import (
 
 // childEnv makes the test binary a sender that is killed mid-send
 // (TestKilledSender); its value is the SQLite file and where to stop,
-// "claimed" (before the send) or "sent" (after it, before marking it).
+// "claimed" (before the send) or "sent" (after it, before marking it),
+// or "digest" (inside a digest's send, TestKilledDigest).
 const childEnv = "TAPIS_NOTIFY_CHILD"
 
 // childClock is the child's time: the parent's starts there too, and
@@ -55,11 +56,47 @@ func child(path, stop string) int {
 		fmt.Println("error", err)
 		return 1
 	}
+	if stop == "digest" {
+		svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: hangingDigest{}},
+			Now: func() time.Time { return childClock }, Claim: time.Minute})
+		svc.StepDigest(context.Background())
+		fmt.Println("error: no digest to send")
+		return 1
+	}
 	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: stopper{stop}},
 		Now: func() time.Time { return childClock }, Claim: time.Minute})
 	svc.Step(context.Background())
 	fmt.Println("error: nothing to send")
 	return 1
+}
+
+// killChild runs the child on path, stopping at stop, reads its output
+// until a line starting with prefix, kills it (SIGKILL) and returns the
+// rest of that line.
+func killChild(t *testing.T, path, stop, prefix string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+path+","+stop)
+	out, err := cmd.StdoutPipe()
+	must(t, err)
+	cmd.Stderr = os.Stderr
+	must(t, cmd.Start())
+	lines := bufio.NewScanner(out)
+	var got string
+	for lines.Scan() {
+		if l := lines.Text(); strings.HasPrefix(l, prefix) {
+			got = strings.TrimPrefix(l, prefix)
+			break
+		} else if strings.HasPrefix(l, "error") {
+			t.Fatal(l)
+		}
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	if got == "" {
+		t.Fatalf("the child said no %q", prefix)
+	}
+	return got
 }
 
 // A process killed (SIGKILL) between claiming a delivery and sending it,
@@ -80,27 +117,7 @@ func TestKilledSender(t *testing.T) {
 			must(t, writer.Notify(ctx, "ann", store.KindFriendRequest, map[string]string{"player": "bob"}))
 			must(t, st.Close())
 
-			cmd := exec.Command(os.Args[0], "-test.run=^$")
-			cmd.Env = append(os.Environ(), childEnv+"="+path+","+stop)
-			out, err := cmd.StdoutPipe()
-			must(t, err)
-			cmd.Stderr = os.Stderr
-			must(t, cmd.Start())
-			lines := bufio.NewScanner(out)
-			var id string
-			for lines.Scan() {
-				if l := lines.Text(); strings.HasPrefix(l, "claimed ") {
-					id = strings.TrimPrefix(l, "claimed ")
-					break
-				} else if strings.HasPrefix(l, "error") {
-					t.Fatal(l)
-				}
-			}
-			must(t, cmd.Process.Kill())
-			cmd.Wait()
-			if id == "" {
-				t.Fatal("the child claimed nothing")
-			}
+			id := killChild(t, path, stop, "claimed ")
 			other := newSink()
 			if stop == "sent" {
 				// The other end got it before the kill.

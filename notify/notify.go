@@ -56,6 +56,9 @@ type Config struct {
 	// sooner goes to the inbox only. Default: "your turn" by e-mail once
 	// an hour per table.
 	Pace map[string]map[string]time.Duration
+	// DigestAt is when the daily digests go (digest.go), as a time past
+	// midnight, UTC (default 8 h: the morning in Europe).
+	DigestAt time.Duration
 	// Now is the clock (default time.Now); tests move it.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -90,6 +93,9 @@ func New(c Config) *Service {
 	}
 	if c.Pace == nil {
 		c.Pace = map[string]map[string]time.Duration{store.ChannelEmail: {store.KindYourTurn: time.Hour}}
+	}
+	if c.DigestAt <= 0 || c.DigestAt >= 24*time.Hour {
+		c.DigestAt = 8 * time.Hour
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -138,6 +144,9 @@ func (s *Service) Notify(ctx context.Context, player, kind string, payload any) 
 		}
 		for _, c := range chans {
 			if chosen(prefs, kind, c) && s.reaches(ctx, c, player) && s.paced(ctx, c, kind, player, b, now) {
+				if c == store.ChannelEmail && s.digested(prefs, kind) {
+					c = Digest // mailed with the others at the day's digest
+				}
 				on = append(on, c)
 			}
 		}

@@ -41,6 +41,7 @@ func (s *Service) Run(ctx context.Context) {
 		if len(s.channels()) > 0 {
 			for s.Step(ctx) == batch {
 			}
+			s.StepDigest(ctx)
 		}
 		select {
 		case <-ctx.Done():

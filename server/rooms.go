@@ -74,7 +74,16 @@ func (s *Server) rooms(acc *account.Service) error {
 	s.notes = notify.New(nc)
 	// The tables tell players away of their turns and their games' ends.
 	s.host.UseNotifier(s.notes)
+	// Who is online: this node's sockets, or, in a cluster, every node's.
+	var presence friend.Presence = s.host
+	if s.cfg.Cluster != nil {
+		p, err := s.cfg.Cluster.ServePresence(s.host)
+		if err != nil {
+			return err
+		}
+		presence = p
+	}
 	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
-		Presence: s.host, Notifier: s.notes, Logger: s.log})
+		Presence: presence, Notifier: s.notes, Logger: s.log})
 	return nil
 }

@@ -4,7 +4,7 @@ import "sync"
 
 // Who is online (issue 29, the friends list): the signed-in players with
 // a socket open to a table of this node. In a cluster each node knows its
-// own sockets only.
+// own sockets only, and cluster.Presence asks every node.
 
 // online counts the open sockets of each signed-in player.
 type online struct {

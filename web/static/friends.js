@@ -13,9 +13,10 @@ import { refreshBell, named } from './inbox.js';
 
 // words puts a refusal of these routes into words: their own codes first.
 export function words(err) {
-  if (err.status === 429) return t('fr.err.slow', { n: err.retry || 60 });
   const k = 'fr.err.' + (err.code || '');
-  return has(k) ? t(k) : refusalText(err);
+  if (has(k)) return t(k, { n: err.retry || 60 });
+  if (err.status === 429) return t('fr.err.slow', { n: err.retry || 60 });
+  return refusalText(err);
 }
 
 // person is an entry's name and username as a line shows them.

@@ -45,7 +45,7 @@ export function notifySettingsPage(main) {
     if (!named()) { render(); return; }
     try {
       const r = await api('GET', '/api/me/notifications');
-      S.prefs = r.prefs; S.channels = r.channels || [];
+      S.prefs = r.prefs; S.channels = r.channels || []; S.digest = !!r.digest;
     } catch (e) { S.notes.prefs = { err: words(e) }; }
     if (S.channels.includes('email')) {
       try { S.email = await api('GET', '/api/me/email'); S.mailOn = true; } catch { S.mailOn = false; }
@@ -96,6 +96,17 @@ export function notifySettingsPage(main) {
     try { S.prefs = (await api('POST', '/api/me/notifications', { kind, channel, on })).prefs; S.notes.prefs = null; } catch (e) { S.notes.prefs = { err: words(e) }; }
     render();
   };
+  // Daily digest (issue 29, social): "your turn", invitations and games
+  // over gathered into one mail a day; the choice {kind: 'digest',
+  // channel: 'email'}.
+  const setDigest = async on => {
+    try { S.digest = !!(await api('POST', '/api/me/notifications', { kind: 'digest', channel: 'email', on })).digest; S.notes.digest = null; } catch (e) { S.notes.digest = { err: words(e) }; }
+    render();
+  };
+  const digestLine = () => h('div.nsdigest', h('label', h('input', {
+    type: 'checkbox', id: 'notify-digest', checked: S.digest, onchange: e => setDigest(e.target.checked),
+  }), ' ', t('ns.digest')), h('p.note', t('ns.digest.note')), noteLine('digest'));
+  // End of the daily digest's block.
   const saveEmail = async address => {
     try {
       S.email = await api('POST', '/api/me/email', { address, lang: getLang() });
@@ -129,7 +140,7 @@ export function notifySettingsPage(main) {
         h('span' + (e.verified ? '.ok' : '.wait'), e.verified ? t('ns.email.verified', { address: e.address }) : t('ns.email.unverified', { address: e.address }))) : h('p.note', t('ns.email.none')),
       h('div.row', input, h('button.primary', { type: 'submit', 'data-action': 'email-save' }, t('ns.email.save')),
         e.address ? h('button', { type: 'button', 'data-action': 'email-remove', onclick: () => saveEmail('') }, t('ns.email.remove')) : null),
-      noteLine('email'));
+      digestLine(), noteLine('email'));
   };
   const pushPanel = () => {
     const st = S.push;

@@ -947,6 +947,11 @@ export const en = {
   'err.not_friends': 'Only friends can be invited.',
   'fr.err.not_seated': 'You can invite only to a table where you sit.',
   'fr.err.no_table': 'This table is closed or over.',
+  // Friend-request floods (issue 29, social): a recipient's bounds.
+  'fr.err.requests_full': 'That player has too many friend requests waiting; try again once they have answered some.',
+  'fr.err.requests_too_fast': 'Too many players have asked that player lately: try again in {n} s.',
+  'err.requests_full': 'That player has too many friend requests waiting.',
+  'err.requests_too_fast': 'Too many players have asked that player lately: try again later.',
   'err.needs_account': 'This needs a username: claim one in the account panel.',
   'in.title': 'Inbox',
   'in.bell': 'Inbox',
@@ -987,6 +992,9 @@ export const en = {
   'ns.email.unverified': '{address}: not verified yet. Open the link we mailed to it.',
   'ns.email.sent': 'A link to verify {address} is on its way.',
   'ns.email.removed': 'The address is removed.',
+  // Daily digest (issue 29, social).
+  'ns.digest': 'One mail a day instead of one by one',
+  'ns.digest.note': 'Your turns, invitations and games over are gathered into one mail each morning (8:00 UTC). Friend requests and deadlines within the hour still come at once.',
   'err.bad_address': 'That is not an e-mail address (the address alone, without a name).',
   'err.mail_failed': 'The mail could not be sent: try again later.',
   'err.bad_subscription': 'This browser’s push service is not one the server can use.',

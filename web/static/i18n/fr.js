@@ -949,6 +949,11 @@ export const fr = {
   'err.not_friends': 'Seuls les amis peuvent être invités.',
   'fr.err.not_seated': 'Vous ne pouvez inviter qu’à une table où vous êtes assis.',
   'fr.err.no_table': 'Cette table est fermée ou terminée.',
+  // Friend-request floods (issue 29, social): a recipient's bounds.
+  'fr.err.requests_full': 'Ce joueur a trop de demandes d’ami en attente ; réessayez quand il en aura traité.',
+  'fr.err.requests_too_fast': 'Trop de joueurs ont demandé ce joueur en ami ces derniers temps : réessayez dans {n} s.',
+  'err.requests_full': 'Ce joueur a trop de demandes d’ami en attente.',
+  'err.requests_too_fast': 'Trop de joueurs ont demandé ce joueur en ami ces derniers temps : réessayez plus tard.',
   'err.needs_account': 'Il faut un identifiant : créez-en un dans le panneau du compte.',
   'in.title': 'Messages',
   'in.bell': 'Messages',
@@ -989,6 +994,9 @@ export const fr = {
   'ns.email.unverified': '{address} : pas encore vérifiée. Ouvrez le lien que nous y avons envoyé.',
   'ns.email.sent': 'Un lien pour vérifier {address} est en route.',
   'ns.email.removed': 'L’adresse est supprimée.',
+  // Daily digest (issue 29, social).
+  'ns.digest': 'Un seul message par jour plutôt qu’un par notification',
+  'ns.digest.note': 'Vos tours, invitations et parties finies sont rassemblés en un message chaque matin (8 h UTC). Les demandes d’ami et les délais de moins d’une heure arrivent toujours aussitôt.',
   'err.bad_address': 'Ce n’est pas une adresse e-mail (l’adresse seule, sans nom).',
   'err.mail_failed': 'Le message n’a pas pu partir : réessayez plus tard.',
   'err.bad_subscription': 'Le service push de ce navigateur n’est pas utilisable par le serveur.',
