@@ -3,7 +3,7 @@ package email_test
 import (
 	"net/http"
 	"strings"
-	"sync"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -12,24 +12,6 @@ import (
 	"tapis/server/servertest"
 	"tapis/store"
 )
-
-// clock is the notifications' time, moved by the test.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
 
 // The daily digest: a player who chose it gets their invitations in one
 // mail at the day's digest time, in their language, with an unsubscribe
@@ -41,7 +23,7 @@ func TestDailyDigest(t *testing.T) {
 		t.Fatal(err)
 	}
 	day := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	clk := &clock{t: day}
+	clk := clocktest.New(day)
 	cfg := servertest.Unlimited()
 	cfg.Mail = email.Config{SMTP: u, From: "Tapis <tapis@example.org>", Site: site}
 	cfg.Notify = notify.Config{Now: clk.Now, Every: 20 * time.Millisecond}

@@ -3,6 +3,7 @@ package notify_test
 import (
 	"context"
 	"encoding/json"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 func TestDeadlineSoon(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory()
-	clk := &clock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
+	clk := clocktest.New(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))
 	out := newSink()
 	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelPush: out}, Now: clk.Now})
 	must(t, st.SetNotifyPref(ctx, "ann", store.Pref{Kind: store.KindDeadlineSoon, Channel: store.ChannelPush, On: true}))
@@ -31,7 +32,7 @@ func TestDeadlineSoon(t *testing.T) {
 		{0, 9, true},                 // the next move's
 		{time.Hour, 11, false},       // past
 	} {
-		clk.Add(c.wait)
+		clk.Advance(c.wait)
 		d.N = c.n
 		told, err := svc.DeadlineSoon(ctx, "ann", d)
 		if err != nil || told != c.told {

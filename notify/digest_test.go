@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -56,7 +57,7 @@ func digestPrefs(t *testing.T, st store.Notifications, player string, kinds ...s
 func TestDigest(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory()
-	clk := &clock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
+	clk := clocktest.New(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))
 	out := newDigestSink()
 	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: out}, Now: clk.Now})
 	digestPrefs(t, st, "ann", store.KindYourTurn, store.KindGameOver, store.KindFriendRequest)
@@ -70,21 +71,21 @@ func TestDigest(t *testing.T) {
 	if n := svc.StepDigest(ctx); n != 2 || len(out.digests) != 0 {
 		t.Fatalf("StepDigest claimed %d and sent %v before 8 UTC, want 2 put off", n, out.digests)
 	}
-	clk.Add(time.Hour)
+	clk.Advance(time.Hour)
 	must(t, svc.Notify(ctx, "ann", store.KindGameOver, map[string]string{"table": "t2"}))
-	clk.Add(time.Minute) // past the lease of the first pass
+	clk.Advance(time.Minute) // past the lease of the first pass
 	if n := svc.StepDigest(ctx); n != 1 || len(out.digests) != 0 {
 		t.Fatalf("StepDigest claimed %d and sent %v, want the game over put off", n, out.digests)
 	}
 	// The next morning: Ann's two in one, Bob's in another; the first
 	// try fails and the whole digest is tried again.
-	clk.t = time.Date(2026, 3, 3, 8, 0, 0, 0, time.UTC)
+	clk.Set(time.Date(2026, 3, 3, 8, 0, 0, 0, time.UTC))
 	out.fail = errors.New("the mail server is down")
 	if n := svc.StepDigest(ctx); n != 3 || len(out.digests) != 0 {
 		t.Fatalf("StepDigest claimed %d, sent %v", n, out.digests)
 	}
 	out.fail = nil
-	clk.Add(time.Minute)
+	clk.Advance(time.Minute)
 	if n := svc.StepDigest(ctx); n != 3 {
 		t.Fatalf("StepDigest claimed %d again, want 3", n)
 	}
@@ -92,7 +93,7 @@ func TestDigest(t *testing.T) {
 	if fmt.Sprint(out.digests) != want || len(out.dkeys) != 2 {
 		t.Fatalf("digests %v (keys %v), want %s", out.digests, out.dkeys, want)
 	}
-	clk.Add(time.Hour)
+	clk.Advance(time.Hour)
 	if n := svc.StepDigest(ctx); n != 0 {
 		t.Fatalf("StepDigest claimed %d once all were sent", n)
 	}
@@ -129,18 +130,18 @@ func TestKilledDigest(t *testing.T) {
 	st, err = sqlite.Open(path)
 	must(t, err)
 	defer st.Close()
-	clk := &clock{t: childClock}
+	clk := clocktest.New(childClock)
 	other := newDigestSink()
 	other.dkeys[key] = 1 // the other end got it before the kill
 	svc := notify.New(notify.Config{Store: st, Senders: map[string]notify.Sender{store.ChannelEmail: other}, Now: clk.Now})
 	if n := svc.StepDigest(ctx); n != 0 {
 		t.Fatalf("claimed %d while the dead process's lease lasts", n)
 	}
-	clk.Add(time.Minute)
+	clk.Advance(time.Minute)
 	if n := svc.StepDigest(ctx); n != 2 {
 		t.Fatalf("claimed %d once the lease ended, want 2", n)
 	}
-	clk.Add(time.Hour)
+	clk.Advance(time.Hour)
 	if n := svc.StepDigest(ctx); n != 0 {
 		t.Fatalf("claimed %d after it was sent", n)
 	}

@@ -9,34 +9,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
 	"tapis/store"
 	"tapis/table/tableset"
 )
-
-// testClock is the turn-based clocks' time in a test: it moves only when
-// the test says (Config.Now).
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newTestClock() *testClock { return &testClock{t: time.Unix(2_000_000_000, 0)} }
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// set moves the clock to at.
-func (c *testClock) set(at time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = at
-}
 
 // headerIdentity signs a request in as the player its X-Player header
 // names, with that username: a rated table takes them.
@@ -60,10 +39,10 @@ type daysHost struct {
 	stop func()
 }
 
-func newDaysHost(t testing.TB, st store.Store, clk *testClock, edit func(*Config)) *daysHost {
+func newDaysHost(t testing.TB, st store.Store, clk *clocktest.Clock, edit func(*Config)) *daysHost {
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := Config{Store: st, Guard: openGuard{}, BotDelay: -1, IdleTimeout: 20 * time.Millisecond,
-		SweepEvery: 5 * time.Millisecond, Now: clk.now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		SweepEvery: 5 * time.Millisecond, Now: clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -192,7 +171,7 @@ func (d *daysHost) waitsFor(id string, seat int) store.Clock {
 // clear reason; the table says it is turn-based, and the store has its
 // clock. A real-time table keeps its bounds, and has no clock.
 func TestTurnBasedCreation(t *testing.T) {
-	d := newDaysHost(t, store.NewMemory(), newTestClock(), nil)
+	d := newDaysHost(t, store.NewMemory(), clocktest.New(time.Unix(2_000_000_000, 0)), nil)
 	day := d.create(map[string]any{"turn_based": true})
 	var info struct {
 		TurnBased   bool `json:"turn_based"`
@@ -241,10 +220,10 @@ type stateMsg struct {
 // timeOut moves the clock past table id's deadline c, and waits until
 // the stand-in has made the move for the person at seat and the table is
 // asleep again, waiting for someone; it returns the clock then.
-func (d *daysHost) timeOut(clk *testClock, id string, seat int, c store.Clock) store.Clock {
+func (d *daysHost) timeOut(clk *clocktest.Clock, id string, seat int, c store.Clock) store.Clock {
 	d.t.Helper()
 	before := d.movesBy(id, seat)
-	clk.set(c.Deadline.Add(time.Second))
+	clk.Set(c.Deadline.Add(time.Second))
 	var after store.Clock
 	until(d.t, "the move made for the seat out of time", func() bool {
 		after = d.clock(id)
@@ -260,17 +239,17 @@ func (d *daysHost) timeOut(clk *testClock, id string, seat int, c store.Clock) s
 // rated table she ranks last when the match ends. Between moves the
 // table sleeps in the store.
 func TestTurnBasedTimeouts(t *testing.T) {
-	clk := newTestClock()
+	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	d := newDaysHost(t, store.NewMemory(), clk, nil)
 	ann := d.create(map[string]any{"turn_based": true, "rated": true})
 	id, seat := ann.Table, ann.Seat
 
 	c := d.waitsFor(id, seat)
-	if !c.Deadline.Equal(clk.now().Add(24 * time.Hour)) {
-		t.Fatalf("Ann's deadline is %v, want a day after %v", c.Deadline, clk.now())
+	if !c.Deadline.Equal(clk.Now().Add(24 * time.Hour)) {
+		t.Fatalf("Ann's deadline is %v, want a day after %v", c.Deadline, clk.Now())
 	}
 	// Just before her time is up, nothing is played for her.
-	clk.set(c.Deadline.Add(-time.Second))
+	clk.Set(c.Deadline.Add(-time.Second))
 	d.s.wakeNow()
 	if n := d.movesBy(id, seat); n != 0 || d.at(id) != tableset.Dormant {
 		t.Fatalf("before her deadline: %d moves made for Ann, the table %v", n, d.at(id))
@@ -282,7 +261,7 @@ func TestTurnBasedTimeouts(t *testing.T) {
 		t.Fatalf("after a timeout: %d moves for Ann, timeouts %v", d.movesBy(id, seat), c.Timeouts)
 	}
 	c = d.waitsFor(id, seat)
-	if d.movesBy(id, seat) != 1 || !c.Deadline.After(clk.now()) {
+	if d.movesBy(id, seat) != 1 || !c.Deadline.After(clk.Now()) {
 		t.Fatalf("after a timeout: %d moves for Ann (want 1), her next deadline %v", d.movesBy(id, seat), c.Deadline)
 	}
 

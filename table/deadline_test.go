@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"tapis/clocktest"
 	"testing"
 	"time"
 
@@ -31,7 +32,7 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 		t.Cleanup(func() { st.Close() })
 		return st
 	}
-	clk := newTestClock()
+	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	st := open()
 	d := newDaysHost(t, st, clk, nil)
 	ann := d.create(map[string]any{"turn_based": true, "turn_seconds": 3600})
@@ -40,12 +41,12 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 	d.stop()
 	st.Close()
 
-	clk.set(c.Deadline.Add(time.Minute))
+	clk.Set(c.Deadline.Add(time.Minute))
 	d = newDaysHost(t, open(), clk, nil)
 	until(t, "the move made for Ann after the restart", func() bool { return d.movesBy(id, seat) > 0 })
 	c = d.waitsFor(id, seat)
-	if n := d.movesBy(id, seat); n != 1 || c.Timeouts[seat] != 1 || !c.Deadline.Equal(c.Due[seat].Add(time.Hour)) || !c.Due[seat].Equal(clk.now()) {
-		t.Fatalf("after the restart: %d moves made for Ann (want 1), clock %+v at %v", n, c, clk.now())
+	if n := d.movesBy(id, seat); n != 1 || c.Timeouts[seat] != 1 || !c.Deadline.Equal(c.Due[seat].Add(time.Hour)) || !c.Due[seat].Equal(clk.Now()) {
+		t.Fatalf("after the restart: %d moves made for Ann (want 1), clock %+v at %v", n, c, clk.Now())
 	}
 	// Looked for again, the passed deadline is not played twice.
 	d.s.wakeNow()
@@ -64,7 +65,7 @@ func TestTurnBasedBotTurnAcrossRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clk := newTestClock()
+	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	d := newDaysHost(t, st, clk, func(c *Config) { c.BotDelay = time.Hour })
 	ann := d.create(map[string]any{"turn_based": true})
 	bot := 1 - ann.Seat
@@ -94,7 +95,7 @@ func TestTurnBasedBotTurnAcrossRestart(t *testing.T) {
 // it goes back to sleep when they are done. GET /api/me/turns lists it
 // asleep where it is Ann's turn, with her deadline.
 func TestTurnBasedWakes(t *testing.T) {
-	clk := newTestClock()
+	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	d := newDaysHost(t, store.NewMemory(), clk, nil)
 	ann := d.create(map[string]any{"turn_based": true})
 	id, seat := ann.Table, ann.Seat
@@ -159,7 +160,7 @@ func TestTurnBasedIdleTablesCostNothing(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	clk := newTestClock()
+	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	d := newDaysHost(t, store.NewMemory(), clk, func(c *Config) { c.MaxTables = 2 * n })
 	heap := func() uint64 {
 		runtime.GC()
