@@ -47,7 +47,7 @@ var readDacapo = readTable(`sel: d.sel || '', game: d.game || '',
 // and the table is photographed on a desktop and at 360 px wide.
 func TestBrowserDacapo(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
-	p := newPage(t, 20*time.Millisecond, 120*time.Second)
+	p := newPage(t, 20*time.Millisecond, 8*time.Minute)
 	p.createTable(table{game: "dacapo", players: 3, bots: []string{"easy", "random"},
 		options: map[string]string{"pile_size": "5", "match_target": "12"}}, `#game.dacapo`)
 	var st dacapoPage
@@ -224,7 +224,7 @@ var settled = chromedp.Poll(`document.getAnimations().every(a => a.playState !==
 // stalemate rule first: in a long match, the next game starts alike.
 func TestBrowserDacapoEndTurn(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
-	p := newPage(t, 20*time.Millisecond, 120*time.Second)
+	p := newPage(t, 20*time.Millisecond, 8*time.Minute)
 	p.createTable(table{game: "dacapo", players: 5, bots: []string{"random", "random", "random", "random"},
 		options: map[string]string{"pile_size": "29", "match_target": "50"}}, `#game.dacapo`)
 	var st dacapoEndPage

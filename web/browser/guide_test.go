@@ -83,7 +83,7 @@ func (g guideState) inside() bool {
 // guide.
 func TestBrowserGuide(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
-	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
+	p := newPage(t, 20*time.Millisecond, 8*time.Minute)
 	p.dir = screenshotDir(p.dir)
 	cabo := table{game: "cabo", players: 2, bots: []string{"easy"}}
 	const mine, center = `.player.mine`, `#game .center`

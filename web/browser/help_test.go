@@ -39,7 +39,7 @@ const readHelp = `(() => {
 // "?" opens the same rules over the table, closed with Escape.
 func TestBrowserHelp(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
-	p := newPage(t, 20*time.Millisecond, 4*time.Minute)
+	p := newPage(t, 20*time.Millisecond, 8*time.Minute)
 	p.run("home page", chromedp.Navigate(p.h.URL+"/"), chromedp.WaitVisible(`#helplinks a[data-help=cabo]`, chromedp.ByQuery))
 	p.click(`#helplinks a[data-help=cabo]`)
 	var hp helpPage

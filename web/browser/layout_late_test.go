@@ -192,8 +192,20 @@ func (p *page) checkAt(name string, sizes [][2]int, script string) {
 	p.t.Helper()
 	for _, sz := range sizes {
 		p.resize(sz[0], sz[1])
+		// The page may still be settling (the log scrolled to its newest
+		// line, a name fitted to its chip), the later on a loaded machine:
+		// what lies outside is read until nothing does, and a layout
+		// that stays broken fails after untilLimit.
 		var bad []string
-		p.eval("what lies outside the window", script, &bad)
+		var err error
+		p.poll(func() bool {
+			bad = nil
+			err = chromedp.Run(p.ctx, chromedp.Evaluate(script, &bad))
+			return err == nil && len(bad) == 0
+		})
+		if err != nil {
+			p.t.Fatalf("%s at %dx%d: the page could not be read: %v", name, sz[0], sz[1], err)
+		}
 		var png []byte
 		p.run("screenshot", chromedp.CaptureScreenshot(&png))
 		p.save(fmt.Sprintf("%s-%dx%d.png", name, sz[0], sz[1]), png)

@@ -263,7 +263,7 @@ func playWS(t *testing.T, c *servertest.Client, rng *rand.Rand, done func(server
 // 390x844 and 1366x768.
 func TestBrowserScoreSheet(t *testing.T) {
 	t.Parallel() // waits on conditions only: see parallel in page_test.go
-	p := newPage(t, -1, 4*time.Minute)
+	p := newPage(t, -1, 10*time.Minute)
 	var r servertest.Seat
 	if code := p.h.Post("/api/tables", map[string]any{"game": "papayoo", "players": 4, "bots": []string{"", "random", "random", "random"},
 		"name": "Alice", "turn_seconds": 60}, &r); code != http.StatusCreated {
