@@ -140,27 +140,19 @@ func (st *State) transfer(log *game.Log) {
 func (st *State) play(s game.Seat, c int8, log *game.Log) {
 	bit := uint64(1) << uint(c)
 	suit := suitOf[c]
-	// Each case but the lead also notes what the play suggests seat s
-	// does not hold (see infer), before the trick changes: the follows
-	// here, in a few instructions, as they are most plays.
 	switch {
 	case st.nTrick == 0:
 		st.led, st.best, st.winner = suit, c, s
 	case suit != st.led:
-		st.inferDiscard(s, c)
 		st.voids[s] |= 1 << uint(st.led)
 	case c > st.best:
-		// Could not duck: no card under the best one.
-		st.shun[s] |= suitMask[suit] & (1<<uint(st.best) - 1)
 		st.best, st.winner = c, s
-	case c != st.papayoo:
-		// Ducked: the highest card under the best one, or the Papayoo,
-		// would have been played.
-		st.shun[s] |= suitMask[suit] & (1<<uint(st.best) - 1) & (st.papBit() | ^(bit<<1 - 1))
 	}
 	st.hands[s] &^= bit
 	st.playedBy[s] |= bit
-	st.played |= bit
+	// The round's plays in order, for what they suggest (infer.go).
+	st.seq[st.nSeq] = c
+	st.nSeq++
 	if c == st.papayoo {
 		st.trickPts += PapayooPoints
 	} else {

@@ -98,10 +98,9 @@ func (st *State) deal(log *game.Log) {
 		deck[i], deck[j] = deck[j], deck[i]
 	}
 	hs := int(handSize[n])
-	st.played = 0
+	st.nSeq = 0
 	for s := 0; s < MaxPlayers; s++ {
 		st.hands[s], st.pass[s], st.playedBy[s], st.voids[s], st.taken[s] = 0, 0, 0, 0, 0
-		st.shun[s] = 0
 		if s >= n {
 			continue
 		}

@@ -1,36 +1,71 @@
 package papayoo
 
-import (
-	"math/bits"
-
-	"tapis/game"
-)
+import "math/bits"
 
 // infer is what seat s's card c, played on a trick already led, suggests
 // it does not hold, were it playing by the habits of most players (and of
 // the heuristic bot): to duck under the trick's best card with the highest
 // card that does, to follow low when it cannot duck, to rid itself of the
 // Papayoo at the first trick it cannot follow, and otherwise of its most
-// dangerous card. It is noted in st.shun and reads only public facts, so
-// Sample may use it: a guess about how people play, never about cards.
+// dangerous card. It reads only public facts, so Sample may use it: a
+// guess about how people play, never about cards.
 //
-// play notes it as it puts the card on the trick, while the state still
-// holds the trick as it was before c: a card that follows suit there, in
-// a few instructions (most plays do), and a discard by inferDiscard.
+// The guesses are read from the round's plays, in order (st.seq), when a
+// sample asks for them (shuns), rather than worked out at every play: a
+// play stores one byte, and random playouts, which never sample, pay
+// nothing more for them.
 
-// inferDiscard notes what seat s's discard c suggests (see infer): the
-// Papayoo goes first; then the highest Payoo before a lower one; then a
-// plain card before a higher one of its suit, and before a Payoo worth
-// more than c's rank plus the lower cards of its suit still out (a Payoo
-// of rank r rates 2r+2). The tables hold the sets.
-func (st *State) inferDiscard(s game.Seat, c int8) {
-	if c == st.papayoo {
-		return
+// shuns returns, for each seat, the cards its plays this round suggest it
+// does not hold (see infer). It replays the round's tricks: the dealer
+// leads the first, each winner the next, and each card after the lead is
+// read against the trick as it stood before it.
+func (st *State) shuns() (shun [MaxPlayers]uint64) {
+	n := int(st.n)
+	pap := st.papBit()
+	var played uint64 // the cards played before the one read
+	leader := st.dealer
+	seq := st.seq[:st.nSeq]
+	for len(seq) > 0 {
+		trick := seq[:min(n, len(seq))]
+		seq = seq[len(trick):]
+		led, best, winner := suitOf[trick[0]], trick[0], leader
+		played |= 1 << uint(trick[0])
+		s := leader
+		for _, c := range trick[1:] {
+			s = st.next(s)
+			bit := uint64(1) << uint(c)
+			switch {
+			case suitOf[c] != led:
+				shun[s] |= inferDiscard(c, pap, played)
+			case c > best:
+				// Could not duck: no card under the best one.
+				shun[s] |= suitMask[led] & (1<<uint(best) - 1)
+				best, winner = c, s
+			case bit != pap:
+				// Ducked: the highest card under the best one, or the
+				// Papayoo, would have been played.
+				shun[s] |= suitMask[led] & (1<<uint(best) - 1) & (pap | ^(bit<<1 - 1))
+			}
+			played |= bit
+		}
+		leader = winner
 	}
-	// Without a branch on the suit, which random play cannot predict: a
-	// Payoo's rating is masked away by plainOnly.
-	d := rankOf[c] + int8(bits.OnesCount64(lower[c]&^st.played))
-	st.shun[s] |= st.papBit() | higher[c] | payooOver[d]&plainOnly[c]
+	return shun
+}
+
+// inferDiscard is what a discard of c suggests its player lacks (see
+// infer), pap being the Papayoo's bit and played the cards played before
+// c this round: the Papayoo goes first; then the highest Payoo before a
+// lower one; then a plain card before a higher one of its suit, and
+// before a Payoo worth more than c's rank plus the lower cards of its
+// suit still out (a Payoo of rank r rates 2r+2). The tables hold the sets.
+func inferDiscard(c int8, pap, played uint64) uint64 {
+	if 1<<uint(c) == pap {
+		return 0
+	}
+	// A Payoo's rating is masked away by plainOnly.
+	d := rankOf[c] + int8(bits.OnesCount64(lower[c]&^played))
+	return pap | higher[c] | payooOver[d]&plainOnly[c]
 }
 
 // Immutable tables of inferDiscard, computed once: the cards of c's suit

@@ -41,14 +41,14 @@ func TestInferHeuristicTable(t *testing.T) {
 				continue
 			}
 			for u := 0; u < n; u++ {
-				if bad := st.shun[u] & st.hands[u]; bad != 0 {
+				if bad := st.shuns()[u] & st.hands[u]; bad != 0 {
 					t.Fatalf("game %d: seat %d holds %v, which its plays said it lacks", g, u, names(bad))
 				}
-				shunned += bitsIn(st.shun[u] &^ st.playedBy[0] &^ st.playedBy[1] &^ st.playedBy[2])
+				shunned += bitsIn(st.shuns()[u] &^ st.playedBy[0] &^ st.playedBy[1] &^ st.playedBy[2])
 			}
 			y := st.Sample(st.turn, &r).(*State)
 			for u := 0; u < n; u++ {
-				if bad := y.shun[u] & y.hands[u]; bad != 0 {
+				if bad := y.shuns()[u] & y.hands[u]; bad != 0 {
 					t.Fatalf("game %d: a sample gives seat %d %v, which its plays said it lacks", g, u, names(bad))
 				}
 			}
@@ -67,9 +67,8 @@ func bitsIn(x uint64) int {
 	return c
 }
 
-// play notes what infer says as it puts a card down (the follows inline,
-// the discards by inferDiscard): over random games at every table size,
-// its shun is the one this plain reading of infer gives, play by play.
+// What shuns reads from the round's plays is, over random games at every
+// table size, what this plain reading of infer gives, play by play.
 func TestPlayInfers(t *testing.T) {
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		for g := uint64(0); g < 20; g++ {
@@ -83,7 +82,7 @@ func TestPlayInfers(t *testing.T) {
 				s := st.ToMove().First()
 				buf = st.Legal(s, buf[:0])
 				m := buf[r.IntN(len(buf))]
-				want := st.shun
+				want := st.shuns()
 				if st.phase == phasePlay && st.nTrick > 0 {
 					inferRef(st, s, cardOf(m), &want)
 				}
@@ -91,8 +90,8 @@ func TestPlayInfers(t *testing.T) {
 				if err := st.Apply(s, m, nil); err != nil {
 					t.Fatal(err)
 				}
-				if st.rounds == round && st.shun != want {
-					t.Fatalf("%d players, game %d: seat %d plays %s: shun %x, want %x", n, g, s, CardName(cardOf(m)), st.shun, want)
+				if st.rounds == round && st.shuns() != want {
+					t.Fatalf("%d players, game %d: seat %d plays %s: shun %x, want %x", n, g, s, CardName(cardOf(m)), st.shuns(), want)
 				}
 			}
 		}

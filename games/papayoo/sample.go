@@ -47,7 +47,8 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 		allowed[t] = (1<<Suits - 1) &^ st.voids[t]
 	}
 	var deal [MaxPlayers]uint64
-	dealUnknown(&deal, unknown, need, allowed, &st.shun, int(n), r)
+	shun := st.shuns()
+	dealUnknown(&deal, unknown, need, allowed, &shun, int(n), r)
 	for t := game.Seat(0); t < n; t++ {
 		y.hands[t] = fixed[t] | deal[t]
 	}

@@ -44,15 +44,14 @@ type State struct {
 
 	// playedBy[s] is every card seat s played this round (public).
 	playedBy [MaxPlayers]uint64
-	// played is every card played this round: the union of playedBy,
-	// kept so that a discard's inference reads it at once.
-	played uint64
 	// voids[s] bit k: seat s failed to follow suit k this round, so it
 	// holds none of it (public).
 	voids [MaxPlayers]uint8
-	// shun[s] are cards seat s's plays this round suggest it does not
-	// hold, if it plays by common habits (public: see infer).
-	shun [MaxPlayers]uint64
+	// seq[:nSeq] is every card played this round, in order (public):
+	// what the plays suggest of each seat's hand is read from it (see
+	// infer).
+	seq  [DeckSize]int8
+	nSeq int8
 
 	turn     game.Seat
 	leader   game.Seat
@@ -156,8 +155,8 @@ func (st *State) Check() error {
 		}
 		union |= st.playedBy[s]
 	}
-	if st.played != union {
-		return fmt.Errorf("played %v, but the seats played %v", names(st.played), names(union))
+	if err := st.checkSeq(union); err != nil {
+		return err
 	}
 	if st.phase != phaseOver && seen != deck {
 		return fmt.Errorf("cards not conserved: %d of %d, extra %v, missing %v",
@@ -234,6 +233,31 @@ func (st *State) Check() error {
 	}
 	if inPlay+taken != RoundPoints {
 		return fmt.Errorf("points in hands %d + taken %d != %d", inPlay, taken, RoundPoints)
+	}
+	return nil
+}
+
+// checkSeq verifies the round's plays in order against union, the cards
+// the seats played: each once, none else, and the trick on the table last.
+func (st *State) checkSeq(union uint64) error {
+	var in uint64
+	for _, c := range st.seq[:st.nSeq] {
+		bit := uint64(1) << uint(c)
+		if in&bit != 0 || union&bit == 0 {
+			return fmt.Errorf("the plays in order %v are not the cards played %v", st.seq[:st.nSeq], names(union))
+		}
+		in |= bit
+	}
+	if in != union {
+		return fmt.Errorf("the plays in order miss %v", names(union&^in))
+	}
+	if st.phase == phasePlay && st.nSeq%st.n != st.nTrick {
+		return fmt.Errorf("%d cards played, %d on the trick", st.nSeq, st.nTrick)
+	}
+	for i, c := range st.trick[:st.nTrick] {
+		if st.seq[int(st.nSeq-st.nTrick)+i] != c {
+			return fmt.Errorf("the trick %v is not the last plays %v", st.trick[:st.nTrick], st.seq[st.nSeq-st.nTrick:st.nSeq])
+		}
 	}
 	return nil
 }
