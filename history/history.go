@@ -5,6 +5,7 @@
 //	GET /api/tables/{id}/replay[?match=N]       the `tapis replay` script
 //	GET /api/tables/{id}/matches/{no}           players, result, score sheet
 //	GET /api/tables/{id}/matches/{no}/steps     every position, for the viewer
+//	GET /api/tables/{id}/matches/{no}/analysis  the cost of each person's moves
 //
 // Nothing of an unfinished match is served: its moves and the seed that
 // deals it would show every hidden card. A match is finished when the
@@ -56,6 +57,8 @@ type Config struct {
 	// the game before a crash (the table host's settle), and the match is
 	// then read again.
 	Settle func(ctx context.Context, table string) bool
+	// Analyses, if set, serves the matches' analyses (analysis.go).
+	Analyses Analyses
 	// Logger receives the errors (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -84,6 +87,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.Export)
 	mux.HandleFunc("GET /api/tables/{id}/matches/{no}", s.Info)
 	mux.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.Steps)
+	mux.HandleFunc("GET /api/tables/{id}/matches/{no}/analysis", s.Analysis)
 }
 
 // replayed is a finished match as the store keeps it, played through.

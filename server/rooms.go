@@ -4,6 +4,7 @@ import (
 	"maps"
 
 	"tapis/account"
+	"tapis/analysis"
 	"tapis/email"
 	"tapis/friend"
 	"tapis/history"
@@ -31,8 +32,10 @@ const (
 // rooms builds the services of the rooms; New calls it once the guard
 // and the table host are made.
 func (s *Server) rooms(acc *account.Service) error {
+	s.analyses = analysis.NewWorker(analysis.Config{Store: s.cfg.Store, Games: s.cfg.Games, Spare: s.host.Spare, Logger: s.log})
 	s.history = history.New(history.Config{Store: s.cfg.Store, Games: s.cfg.Games,
-		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Logger: s.log})
+		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle,
+		Analyses: s.analyses, Logger: s.log})
 	names := make([]string, 0, len(s.cfg.Games))
 	for _, g := range s.cfg.Games {
 		names = append(names, g.Name())

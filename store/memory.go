@@ -36,6 +36,8 @@ type Memory struct {
 	// notify.go), made on first use.
 	fr memoryFriends
 	nt memoryNotes
+	// an is the analyses and hints (analysis.go), made on first use.
+	an memoryAnalyses
 }
 
 // NewMemory returns an empty Memory store.

@@ -77,6 +77,10 @@ type Config struct {
 	OriginPatterns                       []string
 	Logger                               *slog.Logger
 	Metrics                              *metrics.Metrics
+	// MatchOver, if set, is called (on the table's goroutine: it must
+	// not block) when a match a person played ends, for its post-game
+	// analysis (analysis.go).
+	MatchOver func(table string, no int)
 }
 
 // Defaults sets the fields left zero to their defaults. New calls it;

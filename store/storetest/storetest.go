@@ -67,6 +67,7 @@ func Run(t *testing.T, b Backend) {
 		{"Notifications", testNotifications},
 		{"ClaimRace", testClaimRace},
 		{"ForgetPlayer", testForgetPlayer},
+		{"Analyses", testAnalyses},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}
