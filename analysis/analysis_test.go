@@ -192,3 +192,48 @@ func TestCandidates(t *testing.T) {
 		t.Fatalf("few moves: %v", c)
 	}
 }
+
+// The coach's hint uses only its seat's knowledge: the hard bot, told the
+// same events, given a state drawn from that seat's knowledge instead of
+// the true one, hints the same move with the same value.
+func TestHintHonest(t *testing.T) {
+	g := games.Named("papayoo")
+	st, err := g.New(game.Config{Players: 3, Options: json.RawMessage(`{"rounds":1}`), Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log game.Log
+	var told []game.Event
+	r := game.NewRNG(9)
+	const s = game.Seat(0)
+	// The pass and a few tricks, at random, until seat 0 is to play.
+	for n := 0; n < 25 || !st.ToMove().Has(s); n++ {
+		m := st.ToMove().First()
+		l := st.Legal(m, nil)
+		log.Reset()
+		if err := st.Apply(m, l[r.IntN(len(l))], &log); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range log.Events {
+			if e.To.Has(s) {
+				told = append(told, e)
+			}
+		}
+	}
+	hint := func(k game.Knowledge) (game.Move, float64) {
+		p, err := bot.New(g, "hard@200", s, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range told {
+			p.Observe(e)
+		}
+		return Hint(k, p, 4)
+	}
+	m1, v1 := hint(game.KnowledgeOf(st, s))
+	d := game.NewRNG(77)
+	m2, v2 := hint(game.KnowledgeOf(st.Sample(s, &d), s))
+	if m1 != m2 || v1 != v2 || v1 <= 0 || v1 >= 1 {
+		t.Fatalf("hint from the true state %v (%.4f), from a drawn one %v (%.4f)", m1, v1, m2, v2)
+	}
+}

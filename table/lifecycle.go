@@ -401,6 +401,7 @@ func (s *Host) load(d *tableset.Asleep) (t *table, err error) {
 		if err := t.replay(sv.Match); err != nil {
 			return nil, err
 		}
+		t.loadHints(ctx)
 		// A rated match that ended before a restart: recorded then (the
 		// store says so) or, if the server stopped first, now.
 		t.rateMatch()

@@ -134,6 +134,8 @@ type table struct {
 	closed bool
 	// tut is a tutorial table's script, nil at any other (tutorial.go).
 	tut *script
+	// coach is the table's coach and its hints (coach.go).
+	coach coachState
 
 	// answering is the type of the client message being handled, for
 	// the refusals' metrics ("" outside handle); shown is the table's
@@ -161,6 +163,7 @@ func newTable(srv *Host, t store.Table) *table {
 		tb.seats = append(tb.seats, seat{Seat: s})
 	}
 	tb.tut = scriptOf(tb.g, t)
+	tb.coach.on = t.Coach
 	if tb.seen.IsZero() {
 		tb.seen = t.Created
 	}
@@ -325,7 +328,7 @@ func (t *table) status() Status {
 func (t *table) info() wire.Table {
 	in := wire.Table{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
 		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: int(t.host), MemoryAid: t.memoryAid,
-		Rated: t.rated, Ratings: t.ratings}
+		Rated: t.rated, Ratings: t.ratings, Coach: t.coach.on, Hints: t.coach.list(t.match, t.players)}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}

@@ -32,6 +32,11 @@ type Table struct {
 	// Ratings has each seat's rating before and after it.
 	Rated   bool     `json:"rated,omitempty"`
 	Ratings []Rating `json:"ratings,omitempty"`
+	// Coach: the players may ask for hints (POST /api/tables/{id}/hint);
+	// Hints is how many each seat used in this match, by seat, once any
+	// was (issue 27).
+	Coach bool  `json:"coach,omitempty"`
+	Hints []int `json:"hints,omitempty"`
 }
 
 // SeatInfo is one seat as everyone sees it: never its token.
