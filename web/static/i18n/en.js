@@ -1051,5 +1051,11 @@ export const en = {
   'err.no_coach': 'This table has no coach: hints are for tables created with the coach on.',
   'why.rated': 'This table is rated: no hints here.',
   'why.coach_off': 'This table was created without the coach.',
+  'coach.option': 'Coach: players may ask for hints (unrated tables only)',
+  'coach.ask': 'Hint',
+  'coach.thinking': 'The coach is thinking…',
+  'coach.says': 'Coach:',
+  'coach.value': 'Win chance after it: {n}%.',
+  'coach.used': 'Hints',
   // End of issue 27's block.
 };

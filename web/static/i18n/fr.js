@@ -1053,5 +1053,11 @@ export const fr = {
   'err.no_coach': 'Cette table n’a pas de coach : les indices sont pour les tables créées avec le coach.',
   'why.rated': 'Cette table est classée : pas d’indice ici.',
   'why.coach_off': 'Cette table a été créée sans le coach.',
+  'coach.option': 'Coach : les joueurs peuvent demander des indices (tables non classées seulement)',
+  'coach.ask': 'Indice',
+  'coach.thinking': 'Le coach réfléchit…',
+  'coach.says': 'Coach :',
+  'coach.value': 'Chance de gagner ensuite : {n} %.',
+  'coach.used': 'Indices',
   // End of issue 27's block.
 };
