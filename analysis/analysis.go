@@ -64,6 +64,9 @@ const (
 	// moves are each played on.
 	MinSamples = 12
 	MaxSamples = 96
+	// pieceWork is about how many playouts one piece of a decision's
+	// search runs in the pool at once (a few milliseconds).
+	pieceWork = 160
 )
 
 // Budget is the playouts a decision is given, shared among its candidate
@@ -154,9 +157,9 @@ func MarkOf(cost float64) string {
 type Analyzer struct {
 	// Playouts is each decision's budget (0: Budget of the game).
 	Playouts int
-	// Think runs one decision's search, and reports false if it could
-	// not (the host stopping): Worker runs it in the bot pool. Nil runs
-	// it at once.
+	// Think runs one piece of a decision's search (pieceWork playouts or
+	// so), and reports false if it could not (the host stopping): Worker
+	// runs it in the bot pool. Nil runs it at once.
 	Think func(search func()) bool
 	// Yield is passed to the search (bot.Assess).
 	Yield func()
@@ -214,11 +217,21 @@ func (a *Analyzer) Analyze(g game.Game, sv store.Saved) (Report, error) {
 				seed := sv.Match.Seed ^ uint64(i+1)*0x9e3779b97f4a7c15
 				cands = candidates(cands[:0], legal, m, seed)
 				samples := min(MaxSamples, max(MinSamples, playouts/len(cands)))
-				run := func() { vals = bot.Assess(k, cands, samples, seed, a.Yield, vals[:0]) }
-				if a.Think == nil {
-					run()
-				} else if !a.Think(run) {
-					return rep, ErrStopped
+				vals = append(vals[:0], make([]float64, len(cands))...)
+				// The samples in pieces of about pieceWork playouts, each
+				// in a place of the pool of its own, so that a bot that
+				// asks for the place waits for one piece at most.
+				step := max(1, pieceWork/len(cands))
+				for from := 0; from < samples; from += step {
+					run := func() { bot.AssessSum(k, cands, from, min(samples, from+step), seed, a.Yield, vals) }
+					if a.Think == nil {
+						run()
+					} else if !a.Think(run) {
+						return rep, ErrStopped
+					}
+				}
+				for j := range vals {
+					vals[j] /= float64(samples)
 				}
 				rep.Moves = append(rep.Moves, a.decide(g, i+1, s, len(legal), cands, vals))
 			}

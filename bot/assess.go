@@ -22,17 +22,32 @@ func Assess(k game.Knowledge, moves []game.Move, samples int, seed uint64, yield
 	for range moves {
 		vals = append(vals, 0)
 	}
-	if len(moves) == 0 || samples < 1 {
+	if samples < 1 {
 		return vals
 	}
 	out := vals[start:]
+	AssessSum(k, moves, 0, samples, seed, yield, out)
+	for j := range out {
+		out[j] /= float64(samples)
+	}
+	return vals
+}
+
+// AssessSum adds to sums[j] the values of moves[j] on samples from to to
+// (exclusive) of Assess's: each sample is drawn from its own generator
+// (from seed and its number), so that a caller may run a decision's
+// samples in several short pieces, in any order, and get Assess's sums.
+func AssessSum(k game.Knowledge, moves []game.Move, from, to int, seed uint64, yield func(), sums []float64) {
+	if len(moves) == 0 {
+		return
+	}
 	p := NewSearch(1, 0, seed)
-	draw := game.NewRNG(seed)
 	me := k.Seat()
-	for i := 0; i < samples; i++ {
-		if yield != nil && i > 0 {
+	for i := from; i < to; i++ {
+		if yield != nil && i > from {
 			yield()
 		}
+		draw := game.NewRNG(seed ^ uint64(i+1)*0x9e3779b97f4a7c15)
 		root := k.Sample(&draw)
 		roll := draw.Uint64()
 		for j, m := range moves {
@@ -42,11 +57,7 @@ func Assess(k game.Knowledge, moves []game.Move, samples int, seed uint64, yield
 				panic("bot: assess: a legal move was refused: " + err.Error())
 			}
 			p.rng = game.NewRNG(roll)
-			out[j] += p.playout(st, &end)[me]
+			sums[j] += p.playout(st, &end)[me]
 		}
 	}
-	for j := range out {
-		out[j] /= float64(samples)
-	}
-	return vals
 }
