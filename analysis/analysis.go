@@ -216,24 +216,41 @@ func (a *Analyzer) Analyze(g game.Game, sv store.Saved) (Report, error) {
 				k := know(st, s)
 				seed := sv.Match.Seed ^ uint64(i+1)*0x9e3779b97f4a7c15
 				cands = candidates(cands[:0], legal, m, seed)
+				// First every candidate on the same samples, to find the
+				// best; then the best and the move played again, on as
+				// many samples as the budget gives two moves, new ones:
+				// the best of many noisy estimates is flattered by its
+				// noise, and the fresh samples do not share it.
 				samples := min(MaxSamples, max(MinSamples, playouts/len(cands)))
-				vals = append(vals[:0], make([]float64, len(cands))...)
-				// The samples in pieces of about pieceWork playouts, each
-				// in a place of the pool of its own, so that a bot that
-				// asks for the place waits for one piece at most.
-				step := max(1, pieceWork/len(cands))
-				for from := 0; from < samples; from += step {
-					run := func() { bot.AssessSum(k, cands, from, min(samples, from+step), seed, a.Yield, vals) }
-					if a.Think == nil {
-						run()
-					} else if !a.Think(run) {
-						return rep, ErrStopped
+				var ok bool
+				if vals, ok = a.assess(k, cands, 0, samples, seed, vals); !ok {
+					return rep, ErrStopped
+				}
+				best := 0
+				for j, v := range vals {
+					if v > vals[best] {
+						best = j
 					}
 				}
-				for j := range vals {
-					vals[j] /= float64(samples)
+				d := Decision{N: i + 1, Seat: s, Options: len(legal)}
+				d.Value, d.Best = vals[0], vals[0]
+				if best != 0 {
+					pair := []game.Move{m, cands[best]}
+					again := max(samples, playouts/2)
+					if vals, ok = a.assess(k, pair, samples, samples+again, seed, vals); !ok {
+						return rep, ErrStopped
+					}
+					d.Value, d.Best = vals[0], max(vals[0], vals[1])
+					if vals[1] > vals[0] {
+						if b, err := g.MarshalMove(cands[best]); err == nil {
+							d.BestMove = b
+						}
+					}
 				}
-				rep.Moves = append(rep.Moves, a.decide(g, i+1, s, len(legal), cands, vals))
+				d.Value, d.Best = round(d.Value), round(d.Best)
+				d.Cost = round(d.Best - d.Value)
+				d.Mark = MarkOf(d.Cost)
+				rep.Moves = append(rep.Moves, d)
 			}
 		}
 		if err := st.Apply(s, m, nil); err != nil {
@@ -247,24 +264,25 @@ func (a *Analyzer) Analyze(g game.Game, sv store.Saved) (Report, error) {
 	return rep, nil
 }
 
-// decide makes the decision whose candidates (the move played first) were
-// valued vals.
-func (a *Analyzer) decide(g game.Game, n int, s game.Seat, options int, cands []game.Move, vals []float64) Decision {
-	best := 0
-	for j, v := range vals {
-		if v > vals[best] {
-			best = j
+// assess values moves on samples from to to of a decision's (seeded by
+// seed), into vals, in pieces of about pieceWork playouts, each run by
+// Think in a place of the pool of its own, so that a bot that asks for the
+// place waits for one piece at most; false if Think refused one.
+func (a *Analyzer) assess(k game.Knowledge, moves []game.Move, from, to int, seed uint64, vals []float64) ([]float64, bool) {
+	vals = append(vals[:0], make([]float64, len(moves))...)
+	step := max(1, pieceWork/len(moves))
+	for at := from; at < to; at += step {
+		run := func() { bot.AssessSum(k, moves, at, min(to, at+step), seed, a.Yield, vals) }
+		if a.Think == nil {
+			run()
+		} else if !a.Think(run) {
+			return vals, false
 		}
 	}
-	d := Decision{N: n, Seat: s, Value: round(vals[0]), Best: round(vals[best]), Options: options}
-	d.Cost = round(max(0, vals[best]-vals[0]))
-	d.Mark = MarkOf(d.Cost)
-	if best != 0 && d.Cost > 0 {
-		if b, err := g.MarshalMove(cands[best]); err == nil {
-			d.BestMove = b
-		}
+	for j := range vals {
+		vals[j] /= float64(to - from)
 	}
-	return d
+	return vals, true
 }
 
 // round keeps four decimals: the estimates are not finer, and the stored
