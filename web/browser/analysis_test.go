@@ -68,9 +68,9 @@ func TestBrowserAnalysisAndCoach(t *testing.T) {
 	}
 	p.run("the coached table", chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem('tapis.seat.%s', JSON.stringify({seat: 0, token: %q}))`,
 		coached.Table, coached.Token), nil), chromedp.Navigate(p.h.URL+"/t/"+coached.Table))
-	p.pressWhen(`#coach-ask:not([disabled])`)
 	var hint string
-	p.until("the coach's hint", `document.querySelector('#coach-hint')?.textContent || ''`, &hint, func() bool { return hint != "" })
+	p.clickFor(`#coach-ask:not([disabled])`, "the coach's hint", `document.querySelector('#coach-hint')?.textContent || ''`, &hint,
+		func() bool { return hint != "" })
 	if !strings.HasPrefix(hint, "Coach: You ") || !strings.Contains(hint, "Win chance after it: ") {
 		t.Fatalf("the hint says %q", hint)
 	}
@@ -79,9 +79,8 @@ func TestBrowserAnalysisAndCoach(t *testing.T) {
 	if code := p.h.Person().Do("GET", "/api/tables/"+coached.Table, nil, &info); code != http.StatusOK || len(info.Hints) != 3 || info.Hints[0] != 1 {
 		t.Fatalf("the table's hints: %d %+v", code, info)
 	}
-	p.click(`[data-action=sheet]`)
 	var used string
-	p.until("the score sheet's hints", `document.querySelector('.sheet-hints [data-hints="0"]')?.textContent || ''`, &used,
+	p.clickFor(`[data-action=sheet]`, "the score sheet's hints", `document.querySelector('.sheet-hints [data-hints="0"]')?.textContent || ''`, &used,
 		func() bool { return used != "" })
 	if used != "1" {
 		t.Fatalf("the sheet counts %q hints for Ann", used)
