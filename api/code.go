@@ -178,6 +178,12 @@ const (
 	// CodeRefused (409): the game's rules refuse the move; Reason and
 	// Args say why.
 	CodeRefused = "refused"
+	// CodeBadCoach (400): the coach asked for at a rated table (reason
+	// ReasonRated).
+	CodeBadCoach = "bad_coach"
+	// CodeNoCoach (409): a hint asked for at a table without the coach
+	// (reason ReasonCoachOff) or a rated one (ReasonRated).
+	CodeNoCoach = "no_coach"
 )
 
 // The reasons the server itself gives (Refusal.Reason), besides those of
@@ -195,4 +201,10 @@ const (
 	// ReasonTutorialStep: at a tutorial's table (POST /api/tutorials),
 	// a move other than the one its step asks for; args step (issue 26).
 	ReasonTutorialStep = "tutorial_step"
+	// ReasonRated: the coach and its hints are for unrated tables
+	// (CodeBadCoach, CodeNoCoach; issue 27).
+	ReasonRated = "rated"
+	// ReasonCoachOff: a hint at a table created without the coach
+	// (CodeNoCoach).
+	ReasonCoachOff = "coach_off"
 )

@@ -6,6 +6,7 @@
 //	GET /api/tables/{id}/matches/{no}           players, result, score sheet
 //	GET /api/tables/{id}/matches/{no}/steps     every position, for the viewer
 //	GET /api/me/matches?before=CURSOR&limit=N   the signed-in player's finished matches
+//	GET /api/tables/{id}/matches/{no}/analysis  the cost of each person's moves
 //
 // Nothing of an unfinished match is served: its moves and the seed that
 // deals it would show every hidden card. A match is finished when the
@@ -62,6 +63,8 @@ type Config struct {
 	// Me names the signed-in player of a request (package account), for
 	// "My games"; false for nobody, whom it refuses.
 	Me func(r *http.Request) (player string, ok bool)
+	// Analyses, if set, serves the matches' analyses (analysis.go).
+	Analyses Analyses
 	// Logger receives the errors (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -91,6 +94,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tables/{id}/matches/{no}", s.Info)
 	mux.HandleFunc("GET /api/tables/{id}/matches/{no}/steps", s.Steps)
 	mux.HandleFunc("GET /api/me/matches", s.Mine)
+	mux.HandleFunc("GET /api/tables/{id}/matches/{no}/analysis", s.Analysis)
 }
 
 // replayed is a finished match as the store keeps it, played through.

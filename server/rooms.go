@@ -3,8 +3,11 @@ package server
 import (
 	"maps"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"tapis/account"
+	"tapis/analysis"
 	"tapis/email"
 	"tapis/friend"
 	"tapis/history"
@@ -32,8 +35,10 @@ const (
 // rooms builds the services of the rooms; New calls it once the guard
 // and the table host are made.
 func (s *Server) rooms(acc *account.Service) error {
+	s.analyses = analysis.NewWorker(analysis.Config{Store: s.cfg.Store, Games: s.cfg.Games, Spare: s.host.Spare,
+		Playouts: hardIterations(s.cfg.Levels), Logger: s.log})
 	s.history = history.New(history.Config{Store: s.cfg.Store, Games: s.cfg.Games,
-		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Logger: s.log,
+		Slots: limit.NewFair(histSlots, histQueue), Network: s.guard.network, Settle: s.host.Settle, Analyses: s.analyses, Logger: s.log,
 		Me: func(r *http.Request) (string, bool) { p, ok := acc.Current(r); return p.ID, ok }})
 	names := make([]string, 0, len(s.cfg.Games))
 	for _, g := range s.cfg.Games {
@@ -86,4 +91,20 @@ func (s *Server) rooms(acc *account.Service) error {
 	s.friends = friend.New(friend.Config{Store: s.cfg.Store, Player: s.host.Player, Network: s.guard.network,
 		Presence: presence, Notifier: s.notes, Logger: s.log})
 	return nil
+}
+
+// hardIterations is the budget the hard level is given by levels when it
+// names one ("hard@60", as the tests' servers do), for the analysis's
+// decisions to cost what that server's hard moves cost; 0 (the games'
+// own budgets) otherwise.
+func hardIterations(levels map[string]string) int {
+	_, n, ok := strings.Cut(levels["hard"], "@")
+	if !ok {
+		return 0
+	}
+	i, err := strconv.Atoi(n)
+	if err != nil || i < 1 {
+		return 0
+	}
+	return i
 }

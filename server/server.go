@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"tapis/account"
+	"tapis/analysis"
 	"tapis/cluster"
 	"tapis/email"
 	"tapis/friend"
@@ -182,8 +183,10 @@ type Server struct {
 	// lobby and quick match (rooms.go).
 	host    *table.Host
 	history *history.Service
-	board   *leaderboard.Service
-	hall    *lobby.Service
+	// analyses computes the finished matches' analyses (package analysis).
+	analyses *analysis.Worker
+	board    *leaderboard.Service
+	hall     *lobby.Service
 	// friends is the friends list, notes the notifications (packages
 	// friend and notify, issue 29); sending is done when the outbox's
 	// sender has stopped.
@@ -237,6 +240,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.guard = newGuard(&s.cfg) // the limits' defaults
 	tc.Guard, tc.Watchers, tc.SeatConns = s.guard, s.cfg.Limits.Watchers, s.cfg.Limits.SeatConns
+	// The analyses' worker is made with the rooms, before any table runs.
+	tc.MatchOver = func(id string, no int) { s.analyses.Queue(id, no) }
 	host, err := table.New(ctx, tc)
 	if err != nil {
 		return nil, err
@@ -257,6 +262,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	go s.hall.Run(ctx, cfg.QueueEvery)
+	go s.analyses.Run(ctx)
 	s.sending.Go(func() { s.notes.Run(ctx) })
 	return s, nil
 }

@@ -38,6 +38,8 @@ type Memory struct {
 	nt memoryNotes
 	// clocks are the turn-based tables' (memory_clock.go), by table id.
 	clocks map[string]storedClock
+	// an is the analyses and hints (analysis.go), made on first use.
+	an memoryAnalyses
 }
 
 // NewMemory returns an empty Memory store.

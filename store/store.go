@@ -78,6 +78,9 @@ type Table struct {
 	// Rated tables rate their matches (ratings.go): chosen at creation,
 	// for signed-in players with a username only.
 	Rated bool
+	// Coach: the table's players may ask for hints (package analysis);
+	// never at a rated table.
+	Coach bool
 }
 
 // Move is one applied move: the seat and REPLAY.md's move JSON.
@@ -126,6 +129,7 @@ type Store interface {
 	Notifications
 	History
 	Clocks
+	Analyses
 
 	// CreateTable records a new table and its seats, and the start of
 	// its first match if start is not nil: all of it or none.

@@ -29,6 +29,7 @@ import (
 func (s *Host) httpRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tables/{id}/moves", s.own.Owned(s.postMove))
 	m.HandleFunc("GET /api/tables/{id}/state", s.own.Owned(s.getState))
+	m.HandleFunc("POST /api/tables/{id}/hint", s.own.Owned(s.postHint)) // coach.go
 	m.HandleFunc("GET /api/me/turns", s.myTurns)
 }
 

@@ -416,6 +416,7 @@ func (s *Host) load(d *tableset.Asleep) (t *table, err error) {
 		if err := t.replay(sv.Match); err != nil {
 			return nil, err
 		}
+		t.loadHints(ctx)
 	}
 	if err := t.restoreClock(ctx); err != nil { // deadline.go
 		return nil, err

@@ -63,6 +63,9 @@ type createReq struct {
 	// TurnBased tables are played over days (days.go): TurnSeconds is
 	// then from minDaysTurn to maxDaysTurn, defaultDaysTurn if left out.
 	TurnBased bool `json:"turn_based"`
+	// Coach lets the players ask for hints (coach.go): never at a rated
+	// table.
+	Coach bool `json:"coach"`
 }
 
 // langs are the languages a table may say its creator speaks.
@@ -140,6 +143,10 @@ func (s *Host) create(w http.ResponseWriter, r *http.Request, req createReq, sc 
 		api.Error(w, http.StatusBadRequest, api.CodeBadLang, fmt.Sprintf("server: unknown language %q (want en or fr)", req.Lang))
 		return
 	}
+	if rf := coachRefused(req); rf != nil {
+		api.Write(w, http.StatusBadRequest, *rf)
+		return
+	}
 	if req.Rated && !claimed(s.Player(r)) {
 		api.Error(w, http.StatusForbidden, api.CodeRatedNeedsAccount, errRatedAccount.Error())
 		return
@@ -163,7 +170,7 @@ func (s *Host) create(w http.ResponseWriter, r *http.Request, req createReq, sc 
 	tab := store.Table{ID: randomID(), Game: g.Name(), Players: req.Players, Options: opts, Created: created,
 		Active: created.Add(-s.cfg.ListedFor - time.Second),
 		Seats:  make([]store.Seat, req.Players), TurnTime: time.Duration(turn) * s.cfg.TurnUnit,
-		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang, Rated: req.Rated}
+		MemoryAid: req.MemoryAid, Host: -1, Public: req.Public, Lang: req.Lang, Rated: req.Rated, Coach: req.Coach}
 	for i, b := range req.Bots {
 		if b == "" {
 			continue

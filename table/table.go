@@ -134,6 +134,8 @@ type table struct {
 	closed bool
 	// tut is a tutorial table's script, nil at any other (tutorial.go).
 	tut *script
+	// coach is the table's coach and its hints (coach.go).
+	coach coachState
 
 	// answering is the type of the client message being handled, for
 	// the refusals' metrics ("" outside handle); shown is the table's
@@ -163,6 +165,7 @@ func newTable(srv *Host, t store.Table) *table {
 		tb.seats = append(tb.seats, seat{Seat: s})
 	}
 	tb.tut = scriptOf(tb.g, t)
+	tb.coach.on = t.Coach
 	if tb.seen.IsZero() {
 		tb.seen = t.Created
 	}
@@ -334,7 +337,7 @@ func (t *table) status() Status {
 func (t *table) info() wire.Table {
 	in := wire.Table{ID: t.id, Game: t.g.Name(), Players: t.players, Options: t.opts, Status: t.status(), Match: t.match,
 		TurnSeconds: t.turnSeconds(), Watchers: t.watchers, Host: int(t.host), MemoryAid: t.memoryAid,
-		Rated: t.rated, Ratings: t.ratings, TurnBased: t.days.on}
+		Rated: t.rated, Ratings: t.ratings, TurnBased: t.days.on, Coach: t.coach.on, Hints: t.coach.list(t.match, t.players)}
 	if len(in.Options) == 0 {
 		in.Options = json.RawMessage("{}")
 	}
@@ -524,6 +527,8 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		t.rateMatch()
 		if err := t.w.EndMatch(ctx, t.match); err != nil {
 			t.srv.log.Error("end match", "table", t.id, "err", err)
+		} else {
+			t.matchOver()
 		}
 		t.broadcastInfo()
 	}

@@ -37,6 +37,11 @@ type Table struct {
 	// their time runs out, and three timeouts in a row give their seat
 	// to a bot.
 	TurnBased bool `json:"turn_based,omitempty"`
+	// Coach: the players may ask for hints (POST /api/tables/{id}/hint);
+	// Hints is how many each seat used in this match, by seat, once any
+	// was (issue 27).
+	Coach bool  `json:"coach,omitempty"`
+	Hints []int `json:"hints,omitempty"`
 }
 
 // SeatInfo is one seat as everyone sees it: never its token.

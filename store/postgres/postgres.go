@@ -167,8 +167,8 @@ func (p *Store) createTable(ctx context.Context, x execer, t store.Table, start 
 	}
 	_, err := x.Exec(ctx, `
 		WITH t AS (
-			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated)
-			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15, $16, $17, $19)
+			INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated, coach)
+			VALUES ($1, $2, $3, $4, $5, $9, $10, $11, $14, $15, $16, $17, $19, $20)
 		), m AS (
 			INSERT INTO tapis_matches (table_id, no, seed) SELECT $1, $12::integer, $13 WHERE $12::integer IS NOT NULL
 		)
@@ -178,7 +178,7 @@ func (p *Store) createTable(ctx context.Context, x execer, t store.Table, start 
 		ON CONFLICT (table_id, seat) DO UPDATE
 		SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, player = excluded.player`,
 		t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), names, bots, hashes, t.TurnTime.Milliseconds(),
-		t.Creator, active.UnixMilli(), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated)
+		t.Creator, active.UnixMilli(), no, seed, t.Host, t.MemoryAid, t.Public, t.Lang, players, t.Rated, t.Coach)
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: postgres: table %s exists", t.ID)

@@ -16,7 +16,7 @@ import (
 // adds the WHERE clause.
 const pgLatest = `
 	SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-	  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
+	  t.host, t.memory_aid, t.public, t.lang, t.rated, t.coach, m.no, m.seed, m.over
 	FROM tapis_tables t LEFT JOIN LATERAL (
 		SELECT no, seed, over FROM tapis_matches WHERE table_id = t.id ORDER BY no DESC LIMIT 1
 	) m ON true
@@ -156,7 +156,7 @@ func latest(ctx context.Context, tx pgx.Tx, query string, args ...any) ([]store.
 		var seed *int64
 		var over *bool
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
-			&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &no, &seed, &over); err != nil {
+			&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &t.Coach, &no, &seed, &over); err != nil {
 			return nil, err
 		}
 		if err := store.CheckPlayers(t.Players); err != nil {
@@ -248,7 +248,7 @@ func scanMoves(rows pgx.Rows, at map[string]*store.Saved) error {
 // columns).
 const pgMatch = `
 	SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-	  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
+	  t.host, t.memory_aid, t.public, t.lang, t.rated, t.coach, m.no, m.seed, m.over
 	FROM tapis_tables t LEFT JOIN tapis_matches m ON m.table_id = t.id AND m.no = $2
 	WHERE t.id = $1`
 

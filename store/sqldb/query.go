@@ -118,8 +118,15 @@ var (
 		WHERE t.active < ? AND NOT (` + OpenTable + `))`)
 	NewSecret = shared(`INSERT INTO tapis_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`)
 	Secret    = shared(`SELECT value FROM tapis_secrets WHERE name = ?`)
-	EndMatch  = shared(`UPDATE tapis_matches SET over = TRUE WHERE table_id = ? AND no = ?`)
-	Chat      = shared(`SELECT no, seat, player, name, text, at FROM (
+	// Analyses and hints (issue 27, store/analysis.go).
+	SaveAnalysis = shared(`INSERT INTO tapis_analyses (table_id, match_no, report, created) VALUES (?, ?, ?, ?) ON CONFLICT (table_id, match_no) DO NOTHING`)
+	Analysis     = shared(`SELECT report FROM tapis_analyses WHERE table_id = ? AND match_no = ?`)
+	AddHint      = shared(`INSERT INTO tapis_hints (table_id, match_no, seat, used) VALUES (?, ?, ?, 1)
+		ON CONFLICT (table_id, match_no, seat) DO UPDATE SET used = tapis_hints.used + 1`)
+	HintsOfSeat = shared(`SELECT used FROM tapis_hints WHERE table_id = ? AND match_no = ? AND seat = ?`)
+	Hints       = shared(`SELECT seat, used FROM tapis_hints WHERE table_id = ? AND match_no = ?`)
+	EndMatch    = shared(`UPDATE tapis_matches SET over = TRUE WHERE table_id = ? AND no = ?`)
+	Chat        = shared(`SELECT no, seat, player, name, text, at FROM (
 		SELECT * FROM tapis_chat WHERE table_id = ? ORDER BY no DESC LIMIT ?) c ORDER BY no`)
 )
 

@@ -119,11 +119,11 @@ func (s *Store) Load(ctx context.Context, id string) (store.Saved, error) {
 	var no, seed, over sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `
 		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-		  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
+		  t.host, t.memory_aid, t.public, t.lang, t.rated, t.coach, m.no, m.seed, m.over
 		FROM tapis_tables t LEFT JOIN tapis_matches m
 		  ON m.table_id = t.id AND m.no = (SELECT MAX(no) FROM tapis_matches WHERE table_id = t.id)
 		WHERE t.id = ?`, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
-		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &no, &seed, &over)
+		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &t.Coach, &no, &seed, &over)
 	if err != nil {
 		return t, fmt.Errorf("store: table %s: %v", id, err)
 	}
@@ -257,10 +257,10 @@ func (s *Store) Match(ctx context.Context, id string, no int) (store.Saved, erro
 	var mno, seed, over sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `
 		SELECT t.id, t.game, t.players, t.options, t.created, t.turn_ms, t.creator, t.active, t.closed, t.reason,
-		  t.host, t.memory_aid, t.public, t.lang, t.rated, m.no, m.seed, m.over
+		  t.host, t.memory_aid, t.public, t.lang, t.rated, t.coach, m.no, m.seed, m.over
 		FROM tapis_tables t LEFT JOIN tapis_matches m ON m.table_id = t.id AND m.no = ?
 		WHERE t.id = ?`, no, id).Scan(&t.ID, &t.Game, &t.Players, &opts, &created, &turn, &t.Creator, &active, &closed, &t.Reason,
-		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &mno, &seed, &over)
+		&t.Host, &t.MemoryAid, &t.Public, &t.Lang, &t.Rated, &t.Coach, &mno, &seed, &over)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return t, store.NoMatch(id, no)

@@ -93,9 +93,9 @@ func createOp(t store.Table, start *store.Start) (op, error) {
 		return op{}, fmt.Errorf("store: table %s: %v", t.ID, err)
 	}
 	opts, active := sqldb.TableRow(t)
-	o := op{query: `INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	o := op{query: `INSERT INTO tapis_tables (id, game, players, options, created, turn_ms, creator, active, host, memory_aid, public, lang, rated, coach) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		args: []any{t.ID, t.Game, t.Players, opts, t.Created.UnixMilli(), t.TurnTime.Milliseconds(), t.Creator, active.UnixMilli(), t.Host, t.MemoryAid,
-			t.Public, t.Lang, t.Rated}}
+			t.Public, t.Lang, t.Rated, t.Coach}}
 	for i, seat := range t.Seats {
 		o.with = append(o.with, seatOp(t.ID, i, seat))
 	}

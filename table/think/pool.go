@@ -39,6 +39,12 @@ func (p *Pool) Think(ctx context.Context, search func()) bool {
 		return false
 	}
 	defer func() { <-p.slots }()
+	p.run(search)
+	return true
+}
+
+// run runs search in the place taken, counted and measured.
+func (p *Pool) run(search func()) {
 	n := p.running.Add(1)
 	defer p.running.Add(-1)
 	if p.started != nil {
@@ -49,5 +55,4 @@ func (p *Pool) Think(ctx context.Context, search func()) bool {
 	} else {
 		p.done(measureCPU(search))
 	}
-	return true
 }

@@ -139,12 +139,24 @@ func (p *page) words(g wordsGame, seed uint64) {
 	for _, lang := range []string{"en", "fr"} {
 		for _, seat := range []string{"0", "all"} {
 			caps := p.captions(seat, lang)
+			said := 0
 			for _, c := range caps {
 				texts = append(texts, lang+"\t"+c)
 				// A caption is a sentence, not a move's fields.
 				if rawMove.MatchString(c) {
 					t.Errorf("%s: a replay caption lists the move's fields: %q", lang, c)
 				}
+				// Issue 27: Ann's own moves are said to her, the page
+				// holding her seat ("You play…", "Vous jouez…").
+				if strings.HasPrefix(c, map[string]string{"en": "You ", "fr": "Vous "}[lang]) {
+					said++
+				}
+				if ownMove.MatchString(c) || strings.HasPrefix(c, "Ann ") {
+					t.Errorf("%s: a caption of Ann's move not said to her: %q", lang, c)
+				}
+			}
+			if said == 0 {
+				t.Errorf("%s, as seen by %s: no caption says Ann's moves to her", lang, seat)
 			}
 		}
 		p.shootWords(g.game + "-replay-" + lang)

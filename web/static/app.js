@@ -33,6 +33,7 @@ import { inboxPage, headerLinks } from './inbox.js';
 import { notifySettingsPage } from './notifysettings.js';
 // Issue 26: "My games", the player's finished matches.
 import { myGamesPage } from './mygames.js';
+import { coachField, coachPanel } from './coach.js'; // issue 27: the coach
 
 // Seat tokens, by table id, kept by the browser so that a refresh or a
 // lost connection brings the player back to the same seat.
@@ -149,6 +150,7 @@ async function home() {
         // A table option, not a game's: off, memory is part of the game.
         g.memory_aid ? h('label.opt', h('input', { type: 'checkbox', name: 'memory_aid', checked: form.memory, onchange: e => { form.memory = e.target.checked; } }), ' ', t('memory.option')) : null,
         ratedField(form),
+        coachField(form), // issue 27: the coach
         h('fieldset.visibility', h('legend', t('vis.legend')),
           [['public', true], ['private', false]].map(([k, v]) => h('label.opt', h('input', {
             type: 'radio', name: 'visibility', value: k, checked: form.public === v, onchange: () => { form.public = v; },
@@ -165,7 +167,7 @@ async function home() {
     // A rated table always has a time per move: "none" leaves it to the
     // server's default for rated tables (60 s).
     try {
-      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.rated && !form.turn ? undefined : form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated, ...paceRequest(form) });
+      const r = await api('POST', '/api/tables', { game: form.game, players: form.players, options: form.options, bots, name, turn_seconds: form.rated && !form.turn ? undefined : form.turn, memory_aid: !!(list.find(x => x.name === form.game)?.memory_aid && form.memory), public: form.public, lang: getLang(), rated: !!form.rated, coach: !!form.coach || undefined, ...paceRequest(form) });
       openTable(r.url, r);
     } catch (err) { toast(refusalText(err)); }
   };
@@ -560,6 +562,7 @@ function renderTable(T) {
   const page = h('section.table', { id: 'table', dataset: { status: info.status, seat: T.seat } });
   page.append(tableBar(T, info));
   if (T.state && info.status !== 'waiting') page.append(hintLine(info.game, T.state, T.seat, T.name, T.refused?.text));
+  if (T.state) page.append(coachPanel(T, tokens.get(T.id)?.token) || ''); // issue 27: the coach
   if (!T.ws) page.append(h('p.banner', t('table.reconnecting')));
   // A guest about to sit down came by the invite link: the join form
   // says what the table is, and the link would only be in its way.

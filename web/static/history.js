@@ -9,11 +9,16 @@
 // under it, every seat's hand from the server's whole state as text chips:
 // the screens draw one seat's hand only, and Cabo's own view never shows
 // its face-down cards.
+//
+// The analysis (analysis.js) marks the costly moves along the slider and
+// says each move's cost; a move of the viewer's own seat, when they played
+// the match on this device, is said to them ("You play the 7♥").
 import { h, clear } from './dom.js';
 import { t, tn, has } from './i18n.js';
 import { stylesheet } from './screen.js';
 import { points } from './sheet.js';
 import { gameName, roundKey, screenFor, captionFor } from './registry.js';
+import { loadAnalysis, byStep, markStrip, judgement, accuracy, note } from './analysis.js';
 
 async function get(path) {
   const r = await fetch(path);
@@ -60,7 +65,11 @@ function handsOf(game, d, s) {
 export function historyPage(main, id, no) {
   stylesheet('turn.css');
   stylesheet('history.css');
-  const H = { page: null, error: null, choice: '0', steps: {}, pos: 0, ui: null, uiFor: null };
+  // me is the viewer's seat when they played this match on this device
+  // (the seat app.js keeps for the table), else null.
+  let me = null;
+  try { me = JSON.parse(localStorage.getItem('tapis.seat.' + id))?.seat ?? null; } catch { /* private mode */ }
+  const H = { page: null, error: null, choice: me === null ? '0' : String(me), steps: {}, pos: 0, ui: null, uiFor: null, analysis: null, judged: new Map() };
 
   const name = s => {
     const seat = H.page?.seats[s];
@@ -102,7 +111,7 @@ export function historyPage(main, id, no) {
     update();
   };
 
-  let board, slider, posLabel, moveLine, hands;
+  let board, slider, posLabel, moveLine, judgeLine, marks, hands, players, analysisNote;
 
   function drawBoard() {
     if (!board || !step()) return;
@@ -127,10 +136,19 @@ export function historyPage(main, id, no) {
   // caption is the move that reached step st, in words: the game's own
   // (its screen's caption, given the views before and after, the mover's
   // own when every card is shown), else the move's fields listed.
-  function caption(st) {
+  function caption(st, move = st.move, next = st) {
     const at = x => (H.choice === 'all' ? x?.views?.[st.by] : x?.view);
-    const words = captionFor(H.page.game)?.(st.move || {}, { by: st.by, name, prev: at(steps()[H.pos - 1]), next: at(st) });
-    return words || t('history.moved', { name: name(st.by), move: moveText(H.page.game, st.move) });
+    const words = captionFor(H.page.game)?.(move || {}, { by: st.by, name, prev: at(steps()[H.pos - 1]), next: at(next), you: st.by === me, me });
+    return words || t('history.moved', { name: name(st.by), move: moveText(H.page.game, move) });
+  }
+
+  // judge shows how the analysis judged the move on show; the best move
+  // found is said as the move played is, from the position before it.
+  function judge(st) {
+    const d = H.pos > 0 ? H.judged.get(st.n) : null;
+    const line = judgement(d, d?.best_move ? caption(st, d.best_move, null) : null) || h('p.hist-judge', { id: 'hist-judge' });
+    judgeLine.replaceWith(line);
+    judgeLine = line;
   }
 
   function update() {
@@ -141,6 +159,7 @@ export function historyPage(main, id, no) {
     slider.value = String(H.pos);
     posLabel.textContent = t('history.pos', { n: H.pos, of: n });
     moveLine.textContent = H.pos === 0 ? t('history.deal') : caption(st);
+    judge(st);
     for (const b of document.querySelectorAll('.hist-nav button')) {
       const back = b.dataset.step === 'first' || b.dataset.step === 'prev';
       b.disabled = back ? H.pos === 0 : H.pos === n;
@@ -169,6 +188,28 @@ export function historyPage(main, id, no) {
         seats.map(s => h('td' + col(s), String(p.result.scores[s])))))));
   };
 
+  const playerList = () => {
+    const p = H.page;
+    return h('ul.hist-players', p.seats.map((_, s) => h('li' + (p.result.winners.includes(s) ? '.win' : ''), name(s), ' — ',
+      points(p.game, p.result.scores[s]), accuracy(H.analysis, s))));
+  };
+
+  // showAnalysis puts the analysis, come after the page was drawn, in its
+  // places without drawing the page again (the slider keeps its focus).
+  function showAnalysis() {
+    if (!marks?.isConnected) return;
+    const m = markStrip(H.analysis, H.page.moves, n => go(n), name);
+    marks.replaceWith(m);
+    marks = m;
+    const pl = playerList();
+    players.replaceWith(pl);
+    players = pl;
+    const n = note(H.analysis) || h('p.hist-analysis', { id: 'hist-analysis', hidden: true });
+    analysisNote.replaceWith(n);
+    analysisNote = n;
+    update();
+  }
+
   function render() {
     clear(main);
     if (H.error) {
@@ -188,6 +229,8 @@ export function historyPage(main, id, no) {
     slider = h('input', { type: 'range', id: 'hist-slider', min: 0, max: 0, value: 0, 'aria-label': t('history.slider'), oninput: e => go(Number(e.target.value)) });
     posLabel = h('span.hist-pos', { id: 'hist-pos', 'aria-live': 'polite' });
     moveLine = h('p.hist-move', { id: 'hist-move' });
+    judgeLine = h('p.hist-judge', { id: 'hist-judge' });
+    marks = markStrip(H.analysis, p.moves, n => go(n), name);
     board = h('div.game', { id: 'game', dataset: { game: p.game } });
     hands = h('section.hist-all', { id: 'hist-all' });
     main.append(h('section.history', { id: 'history', dataset: { game: p.game, match: no } },
@@ -203,12 +246,12 @@ export function historyPage(main, id, no) {
             nav('next', 'history.next', '▶', () => H.pos + 1),
             nav('last', 'history.last', '▶|', () => Infinity)),
           posLabel),
-        slider, moveLine),
+        slider, marks, moveLine, judgeLine),
       hands, board,
       h('details.card-panel.hist-info', { open: true },
         h('summary', t('sheet.title')),
-        h('ul.hist-players', p.seats.map((_, s) => h('li' + (p.result.winners.includes(s) ? '.win' : ''), name(s), ' — ',
-          points(p.game, p.result.scores[s])))),
+        players = playerList(),
+        analysisNote = note(H.analysis) || h('p.hist-analysis', { id: 'hist-analysis', hidden: true }),
         sheet(),
         h('p.row', h('a.button', { href: `/api/tables/${id}/replay?match=${no}`, download: `tapis-${id}-${no}.json` }, t('history.export')),
           h('a', { href: '/t/' + id }, t('history.table')))),
@@ -228,6 +271,7 @@ export function historyPage(main, id, no) {
   };
   document.addEventListener('keydown', onKey);
 
+  let stopAnalysis = () => {};
   render();
   (async () => {
     try {
@@ -235,9 +279,16 @@ export function historyPage(main, id, no) {
       await load();
     } catch (err) { H.error = err; }
     render();
+    if (H.error) return;
+    stopAnalysis = loadAnalysis(id, no, rep => {
+      if (rep?.status === H.analysis?.status) return; // still pending
+      H.analysis = rep;
+      H.judged = byStep(rep);
+      showAnalysis();
+    });
   })();
   return {
     render,
-    close: () => { document.removeEventListener('keydown', onKey); },
+    close: () => { document.removeEventListener('keydown', onKey); stopAnalysis(); },
   };
 }

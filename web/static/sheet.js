@@ -37,7 +37,12 @@ export function scoreSheet(ctx, game) {
     const win = st.status === 'over' ? new Set(res.winners || []) : new Set();
     // Classes of their own: the games' stylesheets style .me and .win.
     const col = s => (s === ctx.seat ? '.sheet-me' : '') + (win.has(s) ? '.sheet-win' : '');
-    if (!rounds.length && st.status !== 'over') return h('p.sheet-none', t('sheet.none'));
+    // Issue 27 (the coach): the hints counted before a round has ended.
+    const hints = ctx.info?.hints;
+    if (!rounds.length && st.status !== 'over') {
+      return [h('p.sheet-none', t('sheet.none')), hints ? h('p.sheet-hints', t('coach.used'), ':',
+        seats.map(s => h('span.sheet-hint', s ? ' · ' : ' ', ctx.name(s), ' ', h('b', { 'data-hints': s }, String(hints[s] || 0))))) : null];
+    }
     const sums = seats.map(s => rounds.reduce((a, r) => a + (r[s] || 0), 0));
     const adjusted = seats.some(s => sums[s] !== res.scores[s]);
     return [
@@ -48,7 +53,10 @@ export function scoreSheet(ctx, game) {
           h('th', { scope: 'row' }, roundName(i)),
           seats.map(s => h('td' + col(s), String(r[s] ?? '')))))),
         h('tfoot', h('tr.sheet-total', h('th', { scope: 'row' }, t('sheet.total')),
-          seats.map(s => h('td' + col(s), { 'data-total': s }, String(res.scores[s]))))))),
+          seats.map(s => h('td' + col(s), { 'data-total': s }, String(res.scores[s])))),
+        // Issue 27 (the coach): the hints each player asked for.
+        ctx.info?.hints ? h('tr.sheet-hints', h('th', { scope: 'row' }, t('coach.used')),
+          seats.map(s => h('td' + col(s), { 'data-hints': s }, String(ctx.info.hints[s] || 0)))) : null))),
       adjusted ? h('p.sheet-note', t('sheet.adjusted')) : null,
     ];
   }

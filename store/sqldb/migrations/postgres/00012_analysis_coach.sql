@@ -1,0 +1,25 @@
+-- Post-game analysis and the coach (issue 27; store/analysis.go). A
+-- finished match's analysis is kept once computed, as its JSON report: it
+-- is never computed twice. A table created with the coach on lets its
+-- players ask for hints (never a rated one); the hints each seat used in
+-- a match are counted for the score sheet. A table made before this
+-- migration has no coach.
+
+-- +goose Up
+CREATE TABLE tapis_analyses (
+	table_id text NOT NULL,
+	match_no integer NOT NULL,
+	report   bytea NOT NULL,
+	created  bigint NOT NULL,
+	PRIMARY KEY (table_id, match_no)
+);
+
+CREATE TABLE tapis_hints (
+	table_id text NOT NULL,
+	match_no integer NOT NULL,
+	seat     integer NOT NULL,
+	used     integer NOT NULL,
+	PRIMARY KEY (table_id, match_no, seat)
+);
+
+ALTER TABLE tapis_tables ADD COLUMN coach boolean NOT NULL DEFAULT false;
