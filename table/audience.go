@@ -95,14 +95,15 @@ func (t *table) wake() {
 	}
 }
 
-// drop removes a connection; its writer then closes the socket.
+// drop removes a connection; its outbox then closes the socket, with
+// c.bye's code.
 func (t *table) drop(c *conn) {
 	if _, ok := t.conns[c]; !ok {
 		return
 	}
 	delete(t.conns, c)
 	t.srv.cfg.Metrics.Connected(role(c.seat), -1)
-	close(c.out)
+	c.out.Close(c.bye)
 	if len(t.conns) == 0 {
 		t.empty = time.Now()
 	}
@@ -196,9 +197,7 @@ func (t *table) send(c *conn, b []byte) {
 	if _, ok := t.conns[c]; !ok {
 		return
 	}
-	select {
-	case c.out <- b:
-	default:
+	if !c.out.Send(b) {
 		t.srv.log.Warn("dropping a slow client", "table", t.id, "seat", c.seat)
 		t.drop(c)
 	}

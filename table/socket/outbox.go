@@ -1,0 +1,193 @@
+package socket
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tapis/cluster"
+)
+
+// Outbox holds a connection's messages waiting to be written, and writes
+// them from a goroutine that runs only while some wait: an idle
+// connection costs no goroutine and no buffer but its queue's few slots
+// (issue 28: a parked writer and a 256-slot channel were a fifth of a
+// table's memory). The messages waiting when the writer wakes go out
+// together, in one system call on a socket of this node (Accept): a
+// move's state and what came with it cost one write.
+type Outbox struct {
+	ws  cluster.Socket
+	raw *raw // nil for a relayed socket: one ws.Write a message
+	ctx context.Context
+	max int
+	// stuck closes the socket when a write outlasts WriteTimeout: one
+	// timer for the connection's life, armed for each write, rather
+	// than a context per write.
+	stuck *time.Timer
+
+	mu sync.Mutex
+	// q holds the messages waiting; spare is the slice the writer gave
+	// back, reused so that a steady connection allocates no queue.
+	q, spare [][]byte
+	// busy: a writer runs, or the outbox is held until Start.
+	busy bool
+	// closing: Close was called; code is its close code. failed: a
+	// write failed, the socket is closed and what is sent is dropped.
+	closing, failed bool
+	code            websocket.StatusCode
+	done            chan struct{}
+}
+
+// keepSlots bounds the queue the writer keeps between bursts: one that
+// grew past it (a burst of bot moves) is let go once written.
+const keepSlots = 8
+
+// NewOutbox returns ws's outbox, which queues up to max messages; a
+// sender that finds max waiting has a client too slow to take them. It
+// writes nothing until Start. A socket's end (a server stop, ctx) cuts
+// its closing short: no closing handshake.
+func NewOutbox(ctx context.Context, ws cluster.Socket, max int) *Outbox {
+	o := &Outbox{ws: ws, ctx: ctx, max: max, busy: true, done: make(chan struct{})}
+	if l, ok := ws.(interface{ lean() *raw }); ok {
+		o.raw = l.lean()
+	}
+	o.stuck = time.AfterFunc(WriteTimeout, func() { ws.CloseNow() })
+	o.stuck.Stop()
+	return o
+}
+
+// Start writes first, then whatever was sent before, and from then on
+// every message as it is sent.
+func (o *Outbox) Start(first []byte) {
+	o.mu.Lock()
+	o.q = append(o.q, nil)
+	copy(o.q[1:], o.q)
+	o.q[0] = first
+	o.mu.Unlock()
+	go o.run()
+}
+
+// Send queues b, which the writer may read until it is written (so the
+// sender must not change it); it returns false, queueing nothing, when
+// max messages wait already. After Close it does nothing.
+func (o *Outbox) Send(b []byte) bool {
+	o.mu.Lock()
+	if o.closing || o.failed {
+		o.mu.Unlock()
+		return true
+	}
+	if len(o.q) >= o.max {
+		o.mu.Unlock()
+		return false
+	}
+	o.q = append(o.q, b)
+	start := !o.busy
+	o.busy = true
+	o.mu.Unlock()
+	if start {
+		go o.run()
+	}
+	return true
+}
+
+// Close closes the socket, with code (0: a normal closure), once what
+// waits is written. It may be called more than once: the first code
+// holds.
+func (o *Outbox) Close(code websocket.StatusCode) {
+	o.mu.Lock()
+	if o.closing {
+		o.mu.Unlock()
+		return
+	}
+	o.closing, o.code = true, code
+	start := !o.busy
+	o.busy = true
+	o.mu.Unlock()
+	if start {
+		go o.run()
+	}
+}
+
+// Done is closed once Close has closed the socket.
+func (o *Outbox) Done() <-chan struct{} { return o.done }
+
+// run writes what waits until nothing does, then ends, or closes the
+// socket if Close was called.
+func (o *Outbox) run() {
+	for {
+		o.mu.Lock()
+		msgs := o.q
+		o.q, o.spare = o.spare[:0], nil
+		if len(msgs) == 0 {
+			o.q = msgs
+			closing, failed := o.closing, o.failed
+			o.busy = closing
+			o.mu.Unlock()
+			if closing {
+				o.finish(failed)
+			}
+			return
+		}
+		failed := o.failed
+		o.mu.Unlock()
+		var err error
+		if !failed {
+			err = o.write(msgs)
+		}
+		clear(msgs) // the messages are garbage once written
+		o.mu.Lock()
+		if cap(msgs) <= keepSlots {
+			o.spare = msgs[:0]
+		}
+		if err != nil {
+			o.failed = true
+		}
+		o.mu.Unlock()
+		if err != nil {
+			o.ws.CloseNow()
+		}
+	}
+}
+
+// write writes msgs, all in one system call when the socket is this
+// node's.
+func (o *Outbox) write(msgs [][]byte) error {
+	o.stuck.Reset(WriteTimeout)
+	var err error
+	if o.raw != nil {
+		err = o.raw.frames(msgs)
+	} else {
+		for _, b := range msgs {
+			if err = o.ws.Write(context.Background(), websocket.MessageText, b); err != nil {
+				break
+			}
+		}
+	}
+	// Stop fails when the timer fired: the socket is closed, whether
+	// or not the write got through in time.
+	if !o.stuck.Stop() && err == nil {
+		err = context.DeadlineExceeded
+	}
+	return err
+}
+
+// finish closes the socket as Close asked.
+func (o *Outbox) finish(failed bool) {
+	defer close(o.done)
+	o.stuck.Stop()
+	if failed || o.ctx.Err() != nil {
+		// No closing handshake: it would wait up to 5 s for the
+		// client's answer, and the server's stop (a cluster's hand-over
+		// of its tables) with it; the reader closes the socket at once,
+		// and the client reconnects.
+		o.ws.CloseNow()
+		return
+	}
+	if o.code != 0 {
+		o.ws.Close(o.code, "reconnecting")
+	} else {
+		o.ws.Close(websocket.StatusNormalClosure, "")
+	}
+}
