@@ -38,6 +38,9 @@ type Outbox struct {
 	closing, failed bool
 	code            websocket.StatusCode
 	done            chan struct{}
+	// runs is run as a func value made once: a method value made at
+	// each go statement would be an allocation a write.
+	runs func()
 }
 
 // keepSlots bounds the queue the writer keeps between bursts: one that
@@ -53,6 +56,7 @@ func NewOutbox(ctx context.Context, ws cluster.Socket, max int) *Outbox {
 	if l, ok := ws.(interface{ lean() *raw }); ok {
 		o.raw = l.lean()
 	}
+	o.runs = o.run
 	o.stuck = time.AfterFunc(WriteTimeout, func() { ws.CloseNow() })
 	o.stuck.Stop()
 	return o
@@ -66,7 +70,7 @@ func (o *Outbox) Start(first []byte) {
 	copy(o.q[1:], o.q)
 	o.q[0] = first
 	o.mu.Unlock()
-	go o.run()
+	go o.runs()
 }
 
 // Send queues b, which the writer may read until it is written (so the
@@ -87,7 +91,7 @@ func (o *Outbox) Send(b []byte) bool {
 	o.busy = true
 	o.mu.Unlock()
 	if start {
-		go o.run()
+		go o.runs()
 	}
 	return true
 }
@@ -106,7 +110,7 @@ func (o *Outbox) Close(code websocket.StatusCode) {
 	o.busy = true
 	o.mu.Unlock()
 	if start {
-		go o.run()
+		go o.runs()
 	}
 }
 
@@ -118,10 +122,7 @@ func (o *Outbox) Done() <-chan struct{} { return o.done }
 func (o *Outbox) run() {
 	for {
 		o.mu.Lock()
-		msgs := o.q
-		o.q, o.spare = o.spare[:0], nil
-		if len(msgs) == 0 {
-			o.q = msgs
+		if len(o.q) == 0 {
 			closing, failed := o.closing, o.failed
 			o.busy = closing
 			o.mu.Unlock()
@@ -130,6 +131,8 @@ func (o *Outbox) run() {
 			}
 			return
 		}
+		msgs := o.q
+		o.q, o.spare = o.spare[:0], nil
 		failed := o.failed
 		o.mu.Unlock()
 		var err error
