@@ -89,32 +89,25 @@ type raw struct {
 	conn net.Conn
 }
 
-// Write writes what coder/websocket flushes: whole control frames.
+// Write writes what coder/websocket flushes (whole control frames) and
+// what an Outbox gathered (whole data frames).
 func (r *raw) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.conn.Write(p)
 }
 
-// frameBufs holds the buffers the Outbox's frames are gathered in, only
-// while they are written.
+// frameBufs holds the buffers an Outbox frames its messages into, only
+// while they wait.
 var frameBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// frames writes msgs as text frames, in one write.
-func (r *raw) frames(msgs [][]byte) error {
-	bp := frameBufs.Get().(*[]byte)
-	b := (*bp)[:0]
-	for _, m := range msgs {
-		b = appendFrame(b, m)
-	}
-	r.mu.Lock()
-	_, err := r.conn.Write(b)
-	r.mu.Unlock()
-	if cap(b) <= 64<<10 {
-		*bp = b[:0]
+// putFrames gives back a buffer of frameBufs, unless a rare burst grew it
+// past 64 KB.
+func putFrames(bp *[]byte) {
+	if cap(*bp) <= 64<<10 {
+		*bp = (*bp)[:0]
 		frameBufs.Put(bp)
 	}
-	return err
 }
 
 // appendFrame appends p as one unmasked, final text frame (RFC 6455
@@ -132,4 +125,17 @@ func appendFrame(b, p []byte) []byte {
 		b = binary.BigEndian.AppendUint64(b, uint64(n))
 	}
 	return append(b, p...)
+}
+
+// nextFrame returns the payload of the first frame in b, which
+// appendFrame wrote, and what follows it.
+func nextFrame(b []byte) (payload, rest []byte) {
+	n, at := int(b[1]), 2
+	switch n {
+	case 126:
+		n, at = int(binary.BigEndian.Uint16(b[2:])), 4
+	case 127:
+		n, at = int(binary.BigEndian.Uint64(b[2:])), 10
+	}
+	return b[at : at+n], b[at+n:]
 }

@@ -12,11 +12,13 @@ import (
 
 // Outbox holds a connection's messages waiting to be written, and writes
 // them from a goroutine that runs only while some wait: an idle
-// connection costs no goroutine and no buffer but its queue's few slots
-// (issue 28: a parked writer and a 256-slot channel were a fifth of a
-// table's memory). The messages waiting when the writer wakes go out
-// together, in one system call on a socket of this node (Accept): a
-// move's state and what came with it cost one write.
+// connection costs no goroutine and no buffer (issue 28: a parked writer
+// and a 256-slot channel were a fifth of a table's memory). Send frames
+// each message into a pooled buffer, so the sender may reuse its own at
+// once (a table encodes its state messages into one pooled buffer a
+// move); the messages waiting when the writer wakes go out together, in
+// one system call on a socket of this node (Accept): a move's state and
+// what came with it cost one write.
 type Outbox struct {
 	ws  cluster.Socket
 	raw *raw // nil for a relayed socket: one ws.Write a message
@@ -28,9 +30,10 @@ type Outbox struct {
 	stuck *time.Timer
 
 	mu sync.Mutex
-	// q holds the messages waiting; spare is the slice the writer gave
-	// back, reused so that a steady connection allocates no queue.
-	q, spare [][]byte
+	// pend holds the frames of the n messages waiting, in a buffer of
+	// frameBufs (nil: none waits).
+	pend *[]byte
+	n    int
 	// busy: a writer runs, or the outbox is held until Start.
 	busy bool
 	// closing: Close was called; code is its close code. failed: a
@@ -42,10 +45,6 @@ type Outbox struct {
 	// each go statement would be an allocation a write.
 	runs func()
 }
-
-// keepSlots bounds the queue the writer keeps between bursts: one that
-// grew past it (a burst of bot moves) is let go once written.
-const keepSlots = 8
 
 // NewOutbox returns ws's outbox, which queues up to max messages; a
 // sender that finds max waiting has a client too slow to take them. It
@@ -66,27 +65,37 @@ func NewOutbox(ctx context.Context, ws cluster.Socket, max int) *Outbox {
 // every message as it is sent.
 func (o *Outbox) Start(first []byte) {
 	o.mu.Lock()
-	o.q = append(o.q, nil)
-	copy(o.q[1:], o.q)
-	o.q[0] = first
+	bp := frameBufs.Get().(*[]byte)
+	b := appendFrame((*bp)[:0], first)
+	if o.pend != nil {
+		b = append(b, *o.pend...)
+		putFrames(o.pend)
+	}
+	*bp = b
+	o.pend = bp
+	o.n++
 	o.mu.Unlock()
 	go o.runs()
 }
 
-// Send queues b, which the writer may read until it is written (so the
-// sender must not change it); it returns false, queueing nothing, when
-// max messages wait already. After Close it does nothing.
+// Send queues a copy of b; it returns false, queueing nothing, when max
+// messages wait already. After Close it does nothing.
 func (o *Outbox) Send(b []byte) bool {
 	o.mu.Lock()
 	if o.closing || o.failed {
 		o.mu.Unlock()
 		return true
 	}
-	if len(o.q) >= o.max {
+	if o.n >= o.max {
 		o.mu.Unlock()
 		return false
 	}
-	o.q = append(o.q, b)
+	if o.pend == nil {
+		o.pend = frameBufs.Get().(*[]byte)
+		*o.pend = (*o.pend)[:0]
+	}
+	*o.pend = appendFrame(*o.pend, b)
+	o.n++
 	start := !o.busy
 	o.busy = true
 	o.mu.Unlock()
@@ -122,7 +131,7 @@ func (o *Outbox) Done() <-chan struct{} { return o.done }
 func (o *Outbox) run() {
 	for {
 		o.mu.Lock()
-		if len(o.q) == 0 {
+		if o.pend == nil {
 			closing, failed := o.closing, o.failed
 			o.busy = closing
 			o.mu.Unlock()
@@ -131,41 +140,38 @@ func (o *Outbox) run() {
 			}
 			return
 		}
-		msgs := o.q
-		o.q, o.spare = o.spare[:0], nil
+		frames := o.pend
+		o.pend, o.n = nil, 0
 		failed := o.failed
 		o.mu.Unlock()
 		var err error
 		if !failed {
-			err = o.write(msgs)
+			err = o.write(*frames)
 		}
-		clear(msgs) // the messages are garbage once written
-		o.mu.Lock()
-		if cap(msgs) <= keepSlots {
-			o.spare = msgs[:0]
-		}
+		putFrames(frames)
 		if err != nil {
+			o.mu.Lock()
 			o.failed = true
+			o.mu.Unlock()
 		}
-		o.mu.Unlock()
 		if err != nil {
 			o.ws.CloseNow()
 		}
 	}
 }
 
-// write writes msgs, all in one system call when the socket is this
-// node's.
-func (o *Outbox) write(msgs [][]byte) error {
+// write writes frames, in one system call when the socket is this
+// node's, else a message at a time.
+func (o *Outbox) write(frames []byte) error {
 	o.stuck.Reset(WriteTimeout)
 	var err error
 	if o.raw != nil {
-		err = o.raw.frames(msgs)
+		_, err = o.raw.Write(frames)
 	} else {
-		for _, b := range msgs {
-			if err = o.ws.Write(context.Background(), websocket.MessageText, b); err != nil {
-				break
-			}
+		for len(frames) > 0 && err == nil {
+			var msg []byte
+			msg, frames = nextFrame(frames)
+			err = o.ws.Write(context.Background(), websocket.MessageText, msg)
 		}
 	}
 	// Stop fails when the timer fired: the socket is closed, whether

@@ -7,11 +7,14 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"tapis/cluster"
 )
 
 // serve accepts one socket with Accept and hands it to f.
@@ -135,13 +138,17 @@ type countConn struct {
 
 func (c *countConn) Write(p []byte) (int, error) { c.writes++; return c.buf.Write(p) }
 
-// The messages waiting go out in one write.
+// The messages waiting go out in one write, each framed; the sender's
+// buffer is its own again once Send returns.
 func TestFramesInOneWrite(t *testing.T) {
 	cc := &countConn{}
-	r := &raw{conn: cc}
-	if err := r.frames([][]byte{[]byte("a"), bytes.Repeat([]byte("b"), 300), []byte("c")}); err != nil {
-		t.Fatal(err)
-	}
+	o := NewOutbox(context.Background(), &leanConn{raw: &raw{conn: cc}}, 10)
+	msg := []byte("a")
+	o.Send(msg)
+	msg[0] = 'x' // sent already: changes nothing
+	o.Send(bytes.Repeat([]byte("b"), 300))
+	o.Send([]byte("c"))
+	o.run()
 	if cc.writes != 1 {
 		t.Fatalf("%d writes, want 1", cc.writes)
 	}
@@ -149,6 +156,32 @@ func TestFramesInOneWrite(t *testing.T) {
 	want = append(want, 0x81, 1, 'c')
 	if !bytes.Equal(cc.buf.Bytes(), want) {
 		t.Fatalf("wrote % x", cc.buf.Bytes())
+	}
+}
+
+// writes records the messages written to a relayed socket.
+type writes struct {
+	cluster.Socket
+	msgs []string
+}
+
+func (w *writes) Write(_ context.Context, typ websocket.MessageType, p []byte) error {
+	w.msgs = append(w.msgs, string(p))
+	return nil
+}
+
+// A relayed socket (not Accept's) is written a message at a time, each
+// as sent.
+func TestOutboxRelayed(t *testing.T) {
+	w := &writes{}
+	o := NewOutbox(context.Background(), w, 10)
+	sent := []string{"", "x", strings.Repeat("y", 126), strings.Repeat("z", 70000)}
+	for _, m := range sent {
+		o.Send([]byte(m))
+	}
+	o.run()
+	if !slices.Equal(w.msgs, sent) {
+		t.Fatalf("wrote %d messages, want %d, or not the same", len(w.msgs), len(sent))
 	}
 }
 
@@ -163,7 +196,7 @@ func TestOutboxBound(t *testing.T) {
 		t.Fatal("a full queue took a message")
 	}
 	o.Close(0)
-	if !o.Send([]byte("4")) || len(o.q) != 2 {
-		t.Fatalf("a send after Close: %d queued", len(o.q))
+	if !o.Send([]byte("4")) || o.n != 2 {
+		t.Fatalf("a send after Close: %d queued", o.n)
 	}
 }
