@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"tapis/game"
@@ -98,14 +99,15 @@ func (t *table) wake() {
 	}
 }
 
-// drop removes a connection; its writer then closes the socket.
+// drop removes a connection; its outbox then closes the socket, with
+// c.bye's code.
 func (t *table) drop(c *conn) {
 	if _, ok := t.conns[c]; !ok {
 		return
 	}
 	delete(t.conns, c)
 	t.srv.cfg.Metrics.Connected(role(c.seat), -1)
-	close(c.out)
+	c.out.Close(c.bye)
 	if len(t.conns) == 0 {
 		t.empty = time.Now()
 	}
@@ -159,8 +161,14 @@ func (t *table) stateEncoder(by game.Seat, evs []game.Event) *codec.StateEncoder
 	return codec.NewStateEncoder(t.g, t.codec, t.st, &p, evs)
 }
 
+// stateBufs holds the buffers a move's state messages are encoded into:
+// a connection's outbox copies what it is sent, so the buffer is free
+// again once every connection has been sent its message.
+var stateBufs = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
+
 // broadcastState sends every connection its seat's state; one encoding per
-// seat, shared by that seat's connections.
+// seat, shared by that seat's connections, all of them in one pooled
+// buffer.
 func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 	if t.st == nil {
 		return
@@ -168,17 +176,25 @@ func (t *table) broadcastState(by game.Seat, evs []game.Event) {
 	t.tellTutorial(nil)
 	e := t.stateEncoder(by, evs)
 	defer e.Release()
-	var cache [game.MaxPlayers + 1][]byte // by seat+1: a spectator's first
+	bp := stateBufs.Get().(*[]byte)
+	buf := (*bp)[:0]
+	var at [game.MaxPlayers + 1][2]int // by seat+1 (a spectator's first): where its message is in buf
 	for c := range t.conns {
 		i := int(c.seat) + 1
-		if i < 0 || i >= len(cache) {
+		if i < 0 || i >= len(at) {
 			t.send(c, e.Seat(c.seat)) // not a seat the game has
 			continue
 		}
-		if cache[i] == nil {
-			cache[i] = e.Seat(c.seat)
+		if at[i][1] == 0 {
+			start := len(buf)
+			buf = e.AppendSeat(buf, c.seat)
+			at[i] = [2]int{start, len(buf)}
 		}
-		t.send(c, cache[i])
+		t.send(c, buf[at[i][0]:at[i][1]])
+	}
+	if cap(buf) <= 64<<10 {
+		*bp = buf[:0]
+		stateBufs.Put(bp)
 	}
 }
 
@@ -199,9 +215,7 @@ func (t *table) send(c *conn, b []byte) {
 	if _, ok := t.conns[c]; !ok {
 		return
 	}
-	select {
-	case c.out <- b:
-	default:
+	if !c.out.Send(b) {
 		t.srv.log.Warn("dropping a slow client", "table", t.id, "seat", c.seat)
 		t.drop(c)
 	}

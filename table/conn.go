@@ -20,12 +20,13 @@ import (
 	"tapis/wire"
 )
 
-// conn is one WebSocket client at a table, seated or watching. Its out
-// channel belongs to the table's goroutine, which alone sends on it and
-// closes it; the writer goroutine drains it to the socket.
+// conn is one WebSocket client at a table, seated or watching. Its
+// outbox belongs to the table's goroutine, which alone sends to it and
+// closes it; its writer, a goroutine only while messages wait, takes
+// them to the socket.
 type conn struct {
 	seat game.Seat
-	out  chan []byte
+	out  *socket.Outbox
 	// player is the signed-in player's id ("" for none); name is a
 	// spectator's name at the chat (chat.go): their player's, or the one
 	// their "hello" gives. no numbers the table's connections (attach), so
@@ -38,7 +39,7 @@ type conn struct {
 	// connection's lines spend (chat.go); they belong to the reader.
 	chatWho, chatNet string
 	// bye is the close code the writer sends when the table drops the
-	// connection (0: a normal closure); set before out is closed.
+	// connection (0: a normal closure); set before drop.
 	bye websocket.StatusCode
 	// welcome is the connection's first message, which attach builds
 	// and serveWS encodes and sends, off the table's goroutine.
@@ -53,11 +54,15 @@ type conn struct {
 }
 
 // outQueue is how many messages may wait for a slow client before it is
-// dropped; a whole game's burst of bot moves fits.
+// dropped; a whole game's burst of bot moves fits. The queue grows to it
+// only when messages wait (socket.Outbox).
 const outQueue = 256
 
 // serveWS upgrades a request to a WebSocket for a seat (token) or a
-// spectator (no token), then reads the client's messages until it leaves.
+// spectator (no token), and leaves a goroutine (live) reading the
+// client's messages until it leaves. The handler returns then, so that
+// net/http's goroutine for the connection ends, and with it its 4 KB
+// buffers and its stack (issue 28).
 func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	t := s.find(w, r.PathValue("id"))
 	if t == nil || !s.guard.PaceConnect(w, r, t.id) {
@@ -67,7 +72,13 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer release()
+	// What the handler holds, live gives back once handed over.
+	live := false
+	defer func() {
+		if !live {
+			release()
+		}
+	}()
 	seat, full := game.Spectator, ""
 	token := r.URL.Query().Get("token")
 	// Without a token, a signed-in player who sits at the table is their
@@ -105,22 +116,30 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, "server: stopping")
 		return
 	}
-	defer s.readers.Done()
+	defer func() {
+		if !live {
+			s.readers.Done()
+		}
+	}()
 	// The HTTP server's read and write deadlines would cut a long-lived
 	// socket; heartbeats and pings watch it instead.
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	ws, err := cluster.Upgrade(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	ws, err := socket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered the request
 	}
 	// The socket lives until the client leaves or the server stops; the
 	// request's context is not cancelled by a server shutdown.
 	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
+	defer func() {
+		if !live {
+			cancel()
+		}
+	}()
 	ws.SetReadLimit(int64(s.cfg.MaxMessage) * 16)
-	c := &conn{seat: seat, out: make(chan []byte, outQueue), player: p.ID, blocks: s.blocksOf(ctx, p.ID)}
+	c := &conn{seat: seat, out: socket.NewOutbox(ctx, ws, outQueue), player: p.ID, blocks: s.blocksOf(ctx, p.ID)}
 	c.chatWho, c.chatNet = s.chatKeys(r, t.id, seat, p.ID)
 	if seat < 0 {
 		// A signed-in spectator chats under their player's name.
@@ -130,36 +149,38 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close(websocket.StatusGoingAway, "table closed")
 		return
 	}
-	attached = true
+	attached, live = true, true
+	go s.live(ctx, cancel, ws, t, c, p.ID, release)
+}
+
+// live runs an attached connection until its client leaves or the server
+// stops, then gives back what serveWS held: the connection's place
+// (release), its reader's place, its context.
+func (s *Host) live(ctx context.Context, cancel context.CancelFunc, ws cluster.Socket, t *table, c *conn, player string, release func()) {
+	defer release()
+	defer s.readers.Done()
+	defer cancel()
 	// Online while the socket is open (issue 29: the friends list).
-	s.online.add(p.ID, 1)
-	defer s.online.add(p.ID, -1)
-	// The welcome first, before the writer sends what the table queued.
-	wctx, wcancel := context.WithTimeout(ctx, socket.WriteTimeout)
-	err = ws.Write(wctx, websocket.MessageText, codec.Encode(c.welcome))
-	wcancel()
+	s.online.add(player, 1)
+	defer s.online.add(player, -1)
+	// The welcome first, before what the table queued. A failed write
+	// closes the socket, which ends the reading below.
+	c.out.Start(codec.Encode(c.welcome))
 	c.welcome = nil
-	if err != nil {
-		ws.CloseNow()
-		t.post(context.Background(), func() { t.drop(c) })
-		return
-	}
-	done := make(chan struct{})
 	// The pinger tells the reader's presence watch of each pong: a
 	// socket that answers pings is present, however quiet its page.
 	pongs := socket.WatchPresence(ws, s.cfg.Presence)
 	defer pongs.Stop()
-	go func() {
-		defer close(done)
-		socket.Write(ctx, ws, c.out, func() websocket.StatusCode { return c.bye }, s.cfg.Ping, pongs)
-	}()
+	pinger := socket.KeepPinging(ctx, ws, s.cfg.Ping, pongs.Heard)
+	defer pinger.Stop()
 	s.read(ctx, ws, t, c, pongs)
 	// Whatever ended the reading, the table forgets the connection, which
-	// closes out and so ends the writer.
+	// closes its outbox and so the socket.
 	if t.post(context.Background(), func() { t.drop(c) }) != nil {
 		cancel()
+		c.out.Close(0) // the table is gone
 	}
-	<-done
+	<-c.out.Done()
 }
 
 // read decodes the client's messages and hands them to the table. Bad
@@ -173,7 +194,8 @@ func (s *Host) read(ctx context.Context, ws cluster.Socket, t *table, c *conn, q
 		lim.SetLimit(rate.Inf)
 	}
 	var warned time.Time
-	// Reads get no context either (see socket.Write): the server's end closes
+	// Reads get no context (coder/websocket arms a context's cancellation
+	// around every frame, an allocation and a lock each): the server's end closes
 	// the socket, which ends a read, and so does a presence timer, for
 	// the connection's life rather than a context.WithTimeout per read.
 	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })

@@ -261,14 +261,14 @@ func ms(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Mic
 
 // runTable creates table i, seats its clients and plays until ctx ends.
 // Its requests say they come from an address of the table's own
-// (X-Forwarded-For 10.x.y.z): a server that trusts the load test's
+// (X-Forwarded-For 10.x.y.1, loadAddr): a server that trusts the load test's
 // machine as a proxy (`tapis serve --trusted-proxy 127.0.0.1/32`) then
 // applies its per-address limits to each table apart, as it would to
 // people at their own machines; any other server ignores the header.
 func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 	n := i + 1
 	urls := o.urls()
-	c, err := client.New(urls[i%len(urls)], client.WithHeader("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)))
+	c, err := client.New(urls[i%len(urls)], client.WithHeader("X-Forwarded-For", loadAddr(n)))
 	if err != nil {
 		t.fail("%v", err)
 		return
@@ -325,6 +325,14 @@ func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 	}
 	wg.Wait()
 }
+
+// loadAddr is table n's client address: 10.x.y.1, one IPv4 /24 network
+// a table, so that the server's per-network budgets (tables created,
+// tables held, sockets) treat each table as people on networks of their
+// own, as its per-address ones do. With four tables a /24 (10.0.0.n) the
+// network budgets refused most creations of a 1,000-table run, whose
+// clients then connected over the run's first minute.
+func loadAddr(n int) string { return fmt.Sprintf("10.%d.%d.1", n>>8&255, n&255) }
 
 // retry calls f until it is not refused for going too fast, waiting as
 // the server asks, or until ctx ends; it counts the refusals in t.

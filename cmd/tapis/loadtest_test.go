@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -272,5 +273,23 @@ func TestLoadtestFlags(t *testing.T) {
 		if code := run(append([]string{"loadtest"}, strings.Fields(args)...), &out, &errOut); code != 2 || errOut.Len() == 0 {
 			t.Errorf("loadtest %s: exit %d, %q", args, code, errOut.String())
 		}
+	}
+}
+
+// Each table's clients come from an IPv4 /24 of their own, so that a
+// server's per-network budgets count the tables apart (issue 28: four
+// tables a /24 had most creations of a 1,000-table run refused).
+func TestLoadAddrNetworks(t *testing.T) {
+	seen := map[string]int{}
+	for n := 1; n <= 8000; n++ {
+		a, err := netip.ParseAddr(loadAddr(n))
+		if err != nil || !a.Is4() {
+			t.Fatalf("table %d: address %q", n, loadAddr(n))
+		}
+		p, _ := a.Prefix(24)
+		if m, ok := seen[p.String()]; ok {
+			t.Fatalf("tables %d and %d share the network %s", m, n, p)
+		}
+		seen[p.String()] = n
 	}
 }

@@ -153,9 +153,13 @@ func (e *StateEncoder) Release() {
 
 // Seat builds seat s's message (game.Spectator: a spectator's), a fresh
 // slice.
-func (e *StateEncoder) Seat(s game.Seat) []byte {
+func (e *StateEncoder) Seat(s game.Seat) []byte { return e.AppendSeat(nil, s) }
+
+// AppendSeat appends seat s's message to dst, which may be a buffer the
+// caller reuses (the table's broadcast: one pooled buffer a move).
+func (e *StateEncoder) AppendSeat(dst []byte, s game.Seat) []byte {
 	if e.bad {
-		return []byte(BadEncoding)
+		return append(dst, BadEncoding...)
 	}
 	b := append(e.moves[:0], '[')
 	if s != game.Spectator {
@@ -173,7 +177,7 @@ func (e *StateEncoder) Seat(s game.Seat) []byte {
 		js, ok := e.event(i)
 		if !ok {
 			e.bad = true
-			return []byte(BadEncoding)
+			return append(dst, BadEncoding...)
 		}
 		if !first {
 			b = append(b, ',')
@@ -195,13 +199,13 @@ func (e *StateEncoder) Seat(s game.Seat) []byte {
 		e.out.Reset()
 		if err := e.enc.Encode(e.st.View(s)); err != nil {
 			e.bad = true
-			return []byte(BadEncoding)
+			return append(dst, BadEncoding...)
 		}
 		view = bytes.TrimSuffix(e.out.Bytes(), []byte{'\n'})
 	}
 
 	const legalKey = `,"legal":`
-	msg := make([]byte, 0, len(e.head)+len(view)+len(legalKey)+len(b)+len(e.mid)+len(e.tail))
+	msg := slices.Grow(dst, len(e.head)+len(view)+len(legalKey)+len(b)+len(e.mid)+len(e.tail))
 	msg = append(msg, e.head...)
 	msg = append(msg, view...)
 	msg = append(msg, legalKey...)

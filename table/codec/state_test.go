@@ -164,3 +164,33 @@ func TestMoveCodecMatchesGame(t *testing.T) {
 		}
 	}
 }
+
+// AppendSeat appends to the buffer it is given exactly what Seat
+// returns, each seat's message after the others' in one buffer, as the
+// table's broadcast uses it (issue 28).
+func TestAppendSeatIsSeat(t *testing.T) {
+	for _, g := range games.All() {
+		lo, hi := g.Players()
+		codec := For(g)
+		for players := lo; players <= hi; players++ {
+			var log game.Log
+			st, err := g.New(game.Config{Players: players, Seed: 7, Log: &log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := StateParts{Match: 1, Status: wire.StatusPlaying, By: game.Spectator, ToMove: st.ToMove(), Result: st.Result(), Rounds: [][]int{}}
+			e := NewStateEncoder(g, codec, st, &p, log.Events)
+			buf := []byte("prefix")
+			var want []byte
+			want = append(want, buf...)
+			for s := game.Spectator; s < game.Seat(players); s++ {
+				buf = e.AppendSeat(buf, s)
+				want = append(want, e.Seat(s)...)
+			}
+			e.Release()
+			if !bytes.Equal(buf, want) {
+				t.Fatalf("%s, %d players: AppendSeat's messages differ from Seat's", g.Name(), players)
+			}
+		}
+	}
+}

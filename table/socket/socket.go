@@ -1,7 +1,9 @@
 // Package socket is what the table host does with a WebSocket beside
-// reading its messages: writing a table's messages with a bound on each,
-// pinging the client, watching that it is still there (it sends, or
-// answers pings), and reading each message into a pooled buffer.
+// reading its messages: accepting it with small buffers (Accept), writing
+// a table's messages with a bound on each and every waiting one in one
+// system call (Outbox), pinging the client, watching that it is still
+// there (it sends, or answers pings), and reading each message into a
+// pooled buffer.
 package socket
 
 import (
@@ -17,60 +19,11 @@ import (
 	"tapis/cluster"
 )
 
-// WriteTimeout is how long one message may take to reach a client's
+// WriteTimeout is how long one write may take to reach a client's
 // socket; a client that takes longer is dropped.
 const WriteTimeout = 10 * time.Second
 
-// Write sends a table's messages, from out, to the socket until out is
-// closed, then closes the socket with bye's code (0: a normal closure),
-// and pings the client now and then: a peer that does not answer is gone
-// (a dropped network leaves no one to close the socket), and the traffic
-// keeps proxies from closing a quiet connection.
-func Write(ctx context.Context, ws cluster.Socket, out <-chan []byte, bye func() websocket.StatusCode, ping time.Duration, quiet *Presence) {
-	// Pings run from a timer rather than a ticker in the select below: a
-	// timer's channel in a select costs every wait for a message.
-	pinger := keepPinging(ctx, ws, ping, quiet.Heard)
-	defer pinger.Stop()
-	// Writes get no context: coder/websocket arms a context's cancellation
-	// around every frame it writes (context.AfterFunc, an allocation and
-	// a lock each), which was a good part of a move's cost. One timer for
-	// the connection's life, armed for each write, closes the socket when
-	// a write outlasts WriteTimeout, which ends that write and drops the
-	// client; the server's end closes the socket too (its reader).
-	stuck := time.AfterFunc(WriteTimeout, func() { ws.CloseNow() })
-	stuck.Stop()
-	defer stuck.Stop()
-	for {
-		select {
-		case b, ok := <-out:
-			if !ok {
-				if code := bye(); code != 0 {
-					ws.Close(code, "reconnecting")
-				} else {
-					ws.Close(websocket.StatusNormalClosure, "")
-				}
-				return
-			}
-			stuck.Reset(WriteTimeout)
-			err := ws.Write(context.Background(), websocket.MessageText, b)
-			// Stop fails when the timer fired: the socket is closed,
-			// whether or not this write got through in time.
-			if !stuck.Stop() || err != nil {
-				ws.CloseNow()
-				return
-			}
-		case <-ctx.Done():
-			// No closing handshake: it would wait up to 5 s for the
-			// client's answer, and the server's stop (a cluster's
-			// hand-over of its tables) with it; the reader closes the
-			// socket at once, and the client reconnects.
-			ws.CloseNow()
-			return
-		}
-	}
-}
-
-// keepPinging pings the client every period from a timer of its own
+// KeepPinging pings the client every period from a timer of its own
 // (coder/websocket lets a ping run beside a write), closing the socket
 // when a pong does not come within the period, and calling ponged when
 // one does. Stop ends it.
@@ -80,7 +33,7 @@ func Write(ctx context.Context, ws cluster.Socket, out <-chan []byte, bye func()
 // minute), answers at once all the same. So the pongs, not a heartbeat
 // the page would send from a timer, are what keeps its seat present
 // (issue 24, finding 14).
-func keepPinging(ctx context.Context, ws cluster.Socket, period time.Duration, ponged func()) *time.Timer {
+func KeepPinging(ctx context.Context, ws cluster.Socket, period time.Duration, ponged func()) *time.Timer {
 	var t *time.Timer
 	var mu sync.Mutex // t is set before the first ping reads it
 	mu.Lock()
