@@ -308,7 +308,7 @@ func (s *Host) getTable(w http.ResponseWriter, r *http.Request) {
 		You game.Seat `json:"you"`
 	}
 	p, _ := s.Player(r)
-	if err := t.call(r.Context(), func() {
+	if err := s.callAwake(r.Context(), t, func(t *table) { // sleep.go: a table gone to sleep since is woken
 		in.Table = t.info()
 		in.You, _ = t.seatOfPlayer(p.ID)
 	}); err != nil {
