@@ -21,7 +21,12 @@ type Notifier interface {
 
 // UseNotifier makes the host tell players of their turns and their
 // matches' ends through n. Package server calls it once, before Start.
-func (s *Host) UseNotifier(n Notifier) { s.notifier = n }
+// If n is also a Warner, the host warns the players of turn-based
+// tables whose time runs out within the hour through it (warn.go).
+func (s *Host) UseNotifier(n Notifier) {
+	s.notifier = n
+	s.warner, _ = n.(Warner)
+}
 
 // turnNote is the payload of a "your turn" notification; an e-mail or a
 // push links to its table.

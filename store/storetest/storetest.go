@@ -69,6 +69,7 @@ func Run(t *testing.T, b Backend) {
 		{"ClaimRace", testClaimRace},
 		{"ForgetPlayer", testForgetPlayer},
 		{"Clocks", testClocks},
+		{"ClockWarn", testClockWarn},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}
