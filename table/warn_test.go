@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"tapis/clocktest"
 	"tapis/notify"
 	"tapis/store"
-	"tapis/store/sqlite"
 	"tapis/table/tableset"
 )
 
@@ -37,15 +35,7 @@ func (n *countedNotes) DeadlineSoon(ctx context.Context, player string, d notify
 // and the waker's further looks leave alone. The inbox has the one
 // notification, for the move and its deadline.
 func TestTurnBasedDeadlineSoon(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tapis.db")
-	open := func() store.Store {
-		st, err := sqlite.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}
+	open := reopener(t)
 	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	var notes *countedNotes
 	start := func(st store.Store) *daysHost {
