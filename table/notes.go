@@ -45,6 +45,17 @@ type overNote struct {
 	Match int    `json:"match"`
 }
 
+// tellStart tells the people away from a turn-based table that its match
+// has begun and they are due (notifyMove), but those in here, who have
+// just sat down: nobody is expected there when one of its players
+// presses "play again", or when a friend takes the last seat days after
+// it was made. At a real-time table the players are there.
+func (t *table) tellStart(here game.Seats) {
+	if t.days.on && t.st != nil {
+		t.notifyMove(here)
+	}
+}
+
 // notifyMove tells the people away from the table what the move just
 // applied changed for them, was being the seats due to act before it:
 // those it made due, or, when it ended the match, everyone seated. A

@@ -360,6 +360,7 @@ func (t *table) start() error {
 		return err
 	}
 	t.open(t.match+1, seed)
+	t.tellStart(0)
 	return nil
 }
 
