@@ -97,12 +97,12 @@ func testClockWarn(t *testing.T, bk Backend) {
 		must(t, err)
 		return ids
 	}
-	if d0, d1 := due(3_600_999), due(3_601_000); d0 != nil || !slices.Equal(d1, []string{"warn"}) {
+	if d0, d1 := due(3_600_999), due(3_601_000); len(d0) != 0 || !slices.Equal(d1, []string{"warn"}) {
 		t.Fatalf("due before the warning %v, at it %v", d0, d1)
 	}
 	c.Warn = time.Time{}
 	must(t, s.SetClock(ctx, "warn", c))
-	if d0, d1 := due(7_200_999), due(7_201_000); d0 != nil || !slices.Equal(d1, []string{"warn"}) {
+	if d0, d1 := due(7_200_999), due(7_201_000); len(d0) != 0 || !slices.Equal(d1, []string{"warn"}) {
 		t.Fatalf("warned: due before the deadline %v, at it %v", d0, d1)
 	}
 }
