@@ -1,18 +1,10 @@
 package push_test
 
 import (
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/ecdh"
 	"crypto/ecdsa"
 	"crypto/elliptic"
-	"crypto/hkdf"
-	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -26,81 +18,14 @@ import (
 
 	"tapis/notify"
 	"tapis/push"
+	"tapis/push/pushtest"
 	"tapis/server/servertest"
 )
 
-// browser is a browser's side of a subscription: its key pair and auth
-// secret, which decrypt what is pushed to it (RFC 8291).
-type browser struct {
-	key  *ecdh.PrivateKey
-	auth []byte
-}
+// browser is a browser's side of a subscription.
+type browser = pushtest.Browser
 
-func newBrowser(t *testing.T) browser {
-	k, err := ecdh.P256().GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth := make([]byte, 16)
-	rand.Read(auth)
-	return browser{k, auth}
-}
-
-// keys are the subscription's keys as the Push API gives them.
-func (b browser) keys() map[string]string {
-	return map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(b.key.PublicKey().Bytes()),
-		"auth": base64.RawURLEncoding.EncodeToString(b.auth)}
-}
-
-// decrypt opens an aes128gcm body (RFC 8188) encrypted for the browser
-// (RFC 8291): the header's salt and the server's one-time key, the
-// shared secret, then the content key and nonce.
-func (b browser) decrypt(body []byte) ([]byte, error) {
-	if len(body) < 21 {
-		return nil, errors.New("short body")
-	}
-	salt, rs, idlen := body[:16], binary.BigEndian.Uint32(body[16:20]), int(body[20])
-	if len(body) < 21+idlen || rs < 18 {
-		return nil, errors.New("bad header")
-	}
-	asPub, err := ecdh.P256().NewPublicKey(body[21 : 21+idlen])
-	if err != nil {
-		return nil, err
-	}
-	secret, err := b.key.ECDH(asPub)
-	if err != nil {
-		return nil, err
-	}
-	info := append(append([]byte("WebPush: info\x00"), b.key.PublicKey().Bytes()...), asPub.Bytes()...)
-	ikm, err := hkdf.Key(sha256.New, secret, b.auth, string(info), 32)
-	if err != nil {
-		return nil, err
-	}
-	cek, err := hkdf.Key(sha256.New, ikm, salt, "Content-Encoding: aes128gcm\x00", 16)
-	if err != nil {
-		return nil, err
-	}
-	nonce, err := hkdf.Key(sha256.New, ikm, salt, "Content-Encoding: nonce\x00", 12)
-	if err != nil {
-		return nil, err
-	}
-	block, _ := aes.NewCipher(cek)
-	gcm, _ := cipher.NewGCM(block)
-	plain, err := gcm.Open(nil, nonce, body[21+idlen:], nil)
-	if err != nil {
-		return nil, err
-	}
-	// One record, the last: the content, then the delimiter 2, then
-	// padding of zeros.
-	i := len(plain) - 1
-	for i >= 0 && plain[i] == 0 {
-		i--
-	}
-	if i < 0 || plain[i] != 2 {
-		return nil, errors.New("no last record's delimiter")
-	}
-	return plain[:i], nil
-}
+func newBrowser(t *testing.T) browser { return pushtest.NewBrowser(t) }
 
 // pushed is one push the test's push service took, decrypted.
 type pushed struct {
@@ -153,7 +78,7 @@ func (ps *pushService) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, _ := io.ReadAll(r.Body)
-	plain, err := b.decrypt(body)
+	plain, err := b.Decrypt(body)
 	var msg map[string]string
 	if err == nil {
 		err = json.Unmarshal(plain, &msg)
@@ -215,9 +140,9 @@ func TestPushed(t *testing.T) {
 	ps.mu.Unlock()
 	phone, pb := ps.endpoint(t, "phone")
 	laptop, _ := ps.endpoint(t, "laptop")
-	bob.Must(http.StatusOK, "POST", "/api/me/push", map[string]any{"endpoint": phone, "keys": pb.keys(), "lang": "fr", "expirationTime": nil}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/push", map[string]any{"endpoint": phone, "keys": pb.Keys(), "lang": "fr", "expirationTime": nil}, nil)
 	lb := newBrowser(t)
-	bob.Must(http.StatusOK, "POST", "/api/me/push", map[string]any{"endpoint": laptop, "keys": lb.keys(), "lang": "en"}, nil)
+	bob.Must(http.StatusOK, "POST", "/api/me/push", map[string]any{"endpoint": laptop, "keys": lb.Keys(), "lang": "en"}, nil)
 	ps.mu.Lock()
 	ps.browsers["/laptop"] = lb
 	ps.gone["/laptop"] = true
@@ -248,9 +173,9 @@ func TestPushed(t *testing.T) {
 		body map[string]any
 		code string
 	}{
-		{map[string]any{"endpoint": "http://push.test/x", "keys": pb.keys(), "lang": "en"}, "bad_subscription"},
-		{map[string]any{"endpoint": phone, "keys": map[string]string{"p256dh": "AAAA", "auth": pb.keys()["auth"]}, "lang": "en"}, "bad_subscription"},
-		{map[string]any{"endpoint": phone, "keys": pb.keys(), "lang": "de"}, "bad_lang"},
+		{map[string]any{"endpoint": "http://push.test/x", "keys": pb.Keys(), "lang": "en"}, "bad_subscription"},
+		{map[string]any{"endpoint": phone, "keys": map[string]string{"p256dh": "AAAA", "auth": pb.Keys()["auth"]}, "lang": "en"}, "bad_subscription"},
+		{map[string]any{"endpoint": phone, "keys": pb.Keys(), "lang": "de"}, "bad_lang"},
 	} {
 		if st := bob.Do("POST", "/api/me/push", c.body, &e); st != 400 || e.Code != c.code {
 			t.Errorf("%v: %d %s, want 400 %s", c.body, st, e.Code, c.code)

@@ -39,7 +39,8 @@ type daysHost struct {
 	stop func()
 }
 
-func newDaysHost(t testing.TB, st store.Store, clk *clocktest.Clock, edit func(*Config)) *daysHost {
+// Each of also runs on the host before it starts (UseNotifier).
+func newDaysHost(t testing.TB, st store.Store, clk *clocktest.Clock, edit func(*Config), also ...func(*Host)) *daysHost {
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := Config{Store: st, Guard: openGuard{}, BotDelay: -1, IdleTimeout: 20 * time.Millisecond,
 		SweepEvery: 5 * time.Millisecond, Now: clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
@@ -50,6 +51,9 @@ func newDaysHost(t testing.TB, st store.Store, clk *clocktest.Clock, edit func(*
 	if err != nil {
 		cancel()
 		t.Fatal(err)
+	}
+	for _, f := range also {
+		f(s)
 	}
 	m := http.NewServeMux()
 	s.Routes(m)

@@ -43,13 +43,16 @@ func (t *table) clockNow() store.Clock {
 		if c.Deadline.IsZero() || end.Before(c.Deadline) {
 			c.Deadline = end
 		}
+		if w := t.warnAt(s); !w.IsZero() && (c.Warn.IsZero() || w.Before(c.Warn)) {
+			c.Warn = w
+		}
 	}
 	return c
 }
 
 // sameClock reports whether a and b are the same clock.
 func sameClock(a, b store.Clock) bool {
-	return a.Match == b.Match && a.N == b.N && a.Turn == b.Turn && a.Deadline.Equal(b.Deadline) &&
+	return a.Match == b.Match && a.N == b.N && a.Turn == b.Turn && a.Deadline.Equal(b.Deadline) && a.Warn.Equal(b.Warn) &&
 		slices.EqualFunc(a.Due, b.Due, time.Time.Equal) && slices.Equal(a.Timeouts, b.Timeouts)
 }
 

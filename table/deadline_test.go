@@ -23,15 +23,7 @@ import (
 // and the server started again on the same database makes the move for
 // her, once, then waits for her next one with a fresh deadline.
 func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tapis.db")
-	open := func() store.Store {
-		st, err := sqlite.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}
+	open := reopener(t)
 	clk := clocktest.New(time.Unix(2_000_000_000, 0))
 	st := open()
 	d := newDaysHost(t, st, clk, nil)
@@ -52,6 +44,21 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 	d.s.wakeNow()
 	if c2 := d.waitsFor(id, seat); c2.N != c.N || d.movesBy(id, seat) != 1 {
 		t.Fatalf("woken again: %+v, %d moves for Ann", c2, d.movesBy(id, seat))
+	}
+}
+
+// reopener returns a function that opens the same SQLite database each
+// time, a new one for the test, closed when the test ends: a server's
+// restart.
+func reopener(t *testing.T) func() store.Store {
+	path := filepath.Join(t.TempDir(), "tapis.db")
+	return func() store.Store {
+		st, err := sqlite.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
 	}
 }
 

@@ -201,6 +201,7 @@ type Host struct {
 	moves movePace
 	// notifier tells players away of their turns (notes.go); nil: nobody.
 	notifier Notifier
+	warner   Warner
 	games    map[string]game.Game
 	memRules map[string]func(game.Event) any // the games' memory rules (recall.go)
 	guard    Guard

@@ -21,7 +21,12 @@ type Notifier interface {
 
 // UseNotifier makes the host tell players of their turns and their
 // matches' ends through n. Package server calls it once, before Start.
-func (s *Host) UseNotifier(n Notifier) { s.notifier = n }
+// If n is also a Warner, the host warns the players of turn-based
+// tables whose time runs out within the hour through it (warn.go).
+func (s *Host) UseNotifier(n Notifier) {
+	s.notifier = n
+	s.warner, _ = n.(Warner)
+}
 
 // turnNote is the payload of a "your turn" notification; an e-mail or a
 // push links to its table.
@@ -38,6 +43,17 @@ type overNote struct {
 	Table string `json:"table"`
 	Game  string `json:"game"`
 	Match int    `json:"match"`
+}
+
+// tellStart tells the people away from a turn-based table that its match
+// has begun and they are due (notifyMove), but those in here, who have
+// just sat down: nobody is expected there when one of its players
+// presses "play again", or when a friend takes the last seat days after
+// it was made. At a real-time table the players are there.
+func (t *table) tellStart(here game.Seats) {
+	if t.days.on && t.st != nil {
+		t.notifyMove(here)
+	}
 }
 
 // notifyMove tells the people away from the table what the move just

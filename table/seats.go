@@ -46,6 +46,7 @@ func (t *table) join(name, player string) (game.Seat, string, error) {
 		t.broadcastInfo()
 		if start != nil {
 			t.open(start.No, start.Seed)
+			t.tellStart(game.Only(game.Seat(i)))
 		}
 		return game.Seat(i), token, nil
 	}

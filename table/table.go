@@ -42,6 +42,11 @@ type seat struct {
 	// (turntime.go).
 	due     time.Time
 	turnBot bool
+	// dueN is how many moves the match had when the seat became due, and
+	// warned the move it was last told its deadline is near of
+	// (warn.go).
+	dueN   int
+	warned warnMark
 	// missed is what the stand-in played for this seat while it had no
 	// connection, not yet told to its player (standin.go).
 	missed missedMoves
@@ -298,6 +303,7 @@ func (t *table) schedule() {
 		t.shown.Store(t.status())
 	}
 	t.publishTurns()
+	t.warnSoon()
 	t.keepClock()
 	if t.days.on {
 		t.armSleep()
@@ -357,6 +363,7 @@ func (t *table) start() error {
 		return err
 	}
 	t.open(t.match+1, seed)
+	t.tellStart(0)
 	return nil
 }
 

@@ -67,7 +67,7 @@ func (t *table) clocks(by game.Seat) {
 		case t.st.Over() || !due.Has(game.Seat(i)):
 			seat.due = time.Time{}
 		case seat.due.IsZero():
-			seat.due = now
+			seat.due, seat.dueN = now, t.n
 		}
 	}
 }

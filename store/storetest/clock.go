@@ -73,3 +73,36 @@ func testClocks(t *testing.T, bk Backend) {
 	defer s.Close()
 	check(s)
 }
+
+// A clock's warning (the time a due person is told their deadline is
+// near) comes back as written, and the table is due from it, the earlier
+// of its warning and its deadline; once the warning is gone, from its
+// deadline again.
+func testClockWarn(t *testing.T, bk Backend) {
+	ctx := context.Background()
+	k := fresh(t, bk)
+	s := k.open(t)
+	defer s.Close()
+	at := func(ms int64) time.Time { return time.UnixMilli(ms) }
+	must(t, FillTable(ctx, s, "warn", 2))
+	c := store.Clock{Match: 1, N: 4, Turn: 2 * time.Hour, Due: []time.Time{at(1_000), {}}, Timeouts: []int{0, 0}, Deadline: at(7_201_000), Warn: at(3_601_000)}
+	must(t, s.SetClock(ctx, "warn", c))
+	got, ok, err := s.Clock(ctx, "warn")
+	must(t, err)
+	if !ok || !reflect.DeepEqual(got, c) {
+		t.Fatalf("the clock with a warning: %+v, want %+v", got, c)
+	}
+	due := func(ms int64) []string {
+		ids, err := s.DueClocks(ctx, at(ms), 10)
+		must(t, err)
+		return ids
+	}
+	if d0, d1 := due(3_600_999), due(3_601_000); len(d0) != 0 || !slices.Equal(d1, []string{"warn"}) {
+		t.Fatalf("due before the warning %v, at it %v", d0, d1)
+	}
+	c.Warn = time.Time{}
+	must(t, s.SetClock(ctx, "warn", c))
+	if d0, d1 := due(7_200_999), due(7_201_000); len(d0) != 0 || !slices.Equal(d1, []string{"warn"}) {
+		t.Fatalf("warned: due before the deadline %v, at it %v", d0, d1)
+	}
+}

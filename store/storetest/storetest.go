@@ -70,6 +70,7 @@ func Run(t *testing.T, b Backend) {
 		{"ForgetPlayer", testForgetPlayer},
 		{"Clocks", testClocks},
 		{"Analyses", testAnalyses},
+		{"ClockWarn", testClockWarn},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, b) })
 	}
