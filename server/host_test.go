@@ -1,9 +1,12 @@
 package server_test
 
 import (
+	"net/http"
 	"slices"
 	"testing"
 	"time"
+
+	"tapis/server/servertest"
 )
 
 // refused sends a seat_bot and waits for its error, which must have code.
@@ -151,4 +154,37 @@ func TestHostSeatsBotForGoneGuest(t *testing.T) {
 	ca2 := h2.dial(a.Table, a.Token)
 	ca2.next("welcome")
 	byBot(ca2, 0)
+}
+
+// At a turn-based table a person is away between moves by design: the
+// host may give a free seat to a bot, never a person's who left the page
+// (issue 29: their seat is theirs until three timeouts in a row).
+func TestHostKeepsTurnBasedSeat(t *testing.T) {
+	cfg := testConfig()
+	cfg.AwayAfter = time.Millisecond // no grace to wait for: only the pace refuses
+	h := newHarness(t, cfg)
+	var ann seatResp
+	req := map[string]any{"game": "cabo", "players": 3, "bots": []string{"", "", ""}, "name": "Ann", "turn_based": true}
+	if code := h.post("/api/tables", req, &ann); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	bob := h.join(ann.Table, "Bob")
+	ca, cb := h.dial(ann.Table, ann.Token), h.dial(ann.Table, bob.Token)
+	ca.next("welcome")
+	cb.next("welcome")
+	cb.ws.CloseNow()
+	<-cb.done
+	ca.Within(servertest.Patience, "Bob shown gone", func(m servertest.TableMsg) bool {
+		s, ok := m.SeatAt(bob.Seat)
+		return ok && !s.Connected
+	})
+	refused(t, ca, int(bob.Seat), "normal", "seat_present")
+	if in := h.info(ann.Table); in.Seats[bob.Seat].Bot != "" {
+		t.Fatalf("Bob's turn-based seat was given away: %+v", in.Seats[bob.Seat])
+	}
+	// A free seat is still the host's to fill.
+	ca.send(map[string]any{"type": "seat_bot", "seat": 2, "bot": "normal"})
+	if st := ca.next("state", "error"); st.Type != "state" || st.Status != "playing" {
+		t.Fatalf("the turn-based table filled by a bot did not start: %+v", st)
+	}
 }

@@ -56,6 +56,12 @@ func (t *table) seatBot(c *conn, m clientMsg) {
 		// is rated last (rated.go).
 		t.sendError(c, wire.CodeRatedSeat, "server: this table is rated: a person's seat is theirs for the whole match; a stand-in plays for them while they are away, and one who does not come back ranks last", m.ID)
 		return
+	case t.days.on && (seat.TokenHash != "" || seat.Player != ""):
+		// Over days a person is away between moves, by design: their
+		// seat is theirs until their time runs out three times in a row
+		// (days.go), not the host's to give when they close the page.
+		t.sendError(c, wire.CodePresent, "server: this table is played over days: a person's seat is theirs between moves; if their time runs out three times in a row, a bot takes it", m.ID)
+		return
 	case seat.conns > 0:
 		t.sendError(c, wire.CodePresent, "server: that player is connected: only a free seat or a player who has left may be given to a bot", m.ID)
 		return

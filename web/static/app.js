@@ -468,6 +468,8 @@ function seatNote(s) {
 function hostControl(T, info, s, i) {
   if (T.seat < 0 || T.seat !== info.host || i === T.seat || s.bot || s.connected || info.status === 'over') return null;
   if (info.rated && !s.free) return null;
+  // Over days a person is away between moves: their seat is not the host's to give (issue 29).
+  if (info.turn_based && !s.free) return null;
   const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
     ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
   level.value = 'normal';
