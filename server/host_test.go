@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,7 +179,10 @@ func TestHostKeepsTurnBasedSeat(t *testing.T) {
 		s, ok := m.SeatAt(bob.Seat)
 		return ok && !s.Connected
 	})
-	refused(t, ca, int(bob.Seat), "normal", "seat_present")
+	ca.send(map[string]any{"type": "seat_bot", "seat": bob.Seat, "bot": "normal"})
+	if m := ca.next("error"); m.Code != "seat_present" || !strings.Contains(m.Error, "played over days") {
+		t.Fatalf("seat_bot for Bob's turn-based seat: error %s (%s), want seat_present for the pace", m.Code, m.Error)
+	}
 	if in := h.info(ann.Table); in.Seats[bob.Seat].Bot != "" {
 		t.Fatalf("Bob's turn-based seat was given away: %+v", in.Seats[bob.Seat])
 	}
