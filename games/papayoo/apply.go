@@ -158,6 +158,7 @@ func (st *State) play(s game.Seat, c int8, log *game.Log) {
 		// would have been played.
 		st.shun[s] |= suitMask[suit] & (1<<uint(st.best) - 1) & (st.papBit() | ^(bit<<1 - 1))
 	}
+	st.order[bits.OnesCount64(st.played)] = c
 	st.hands[s] &^= bit
 	st.playedBy[s] |= bit
 	st.played |= bit

@@ -53,6 +53,9 @@ type State struct {
 	// shun[s] are cards seat s's plays this round suggest it does not
 	// hold, if it plays by common habits (public: see infer).
 	shun [MaxPlayers]uint64
+	// order is this round's plays in the order made (public): order[i]
+	// is the card played when i cards were out. Belief replays it.
+	order [DeckSize]int8
 
 	turn     game.Seat
 	leader   game.Seat
