@@ -59,7 +59,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
 		p.Plans = base != "normal"
-		p.Belief = beliefDefault(g)
+		p.Belief = beliefDefault(base)
 		if hasBelief {
 			p.Belief = belief
 		}
