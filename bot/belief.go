@@ -94,13 +94,3 @@ func (p *Search) believe(k game.Knowledge) {
 		p.worlds.fill(k, &p.rng, beliefPool)
 	}
 }
-
-// beliefDefault is whether a level weighs its samples, in the games whose
-// states can (game.Believer: Papayoo). None does: in Papayoo, hard with
-// belief-weighted sampling played as hard without, within a point of the
-// heuristics' share and of the wins, 100 deals each (docs/bots.md,
-// Belief-weighted sampling), so the levels keep the plain samples, which
-// assume nothing of how people play; +belief measures it.
-func beliefDefault(level string) bool {
-	return false
-}

@@ -31,8 +31,7 @@ const priorShare = 0.1
 func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error) {
 	base, budget, hasBudget := strings.Cut(name, "@")
 	// A search level's name may also say whether it weighs its samples
-	// (hard+belief, hard-belief), for measurement; without, the level's
-	// own choice (beliefDefault).
+	// (hard+belief, hard-belief), for measurement; without, it does not.
 	belief, hasBelief := false, false
 	for _, sfx := range []string{"+belief", "-belief"} {
 		if b, ok := strings.CutSuffix(base, sfx); ok && (b == "normal" || b == "hard") {
@@ -59,10 +58,13 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
 		p.Plans = base != "normal"
-		p.Belief = beliefDefault(base)
-		if hasBelief {
-			p.Belief = belief
-		}
+		// No level weighs its samples by default: in Papayoo, the one game
+		// whose states can (game.Believer), hard with belief-weighted
+		// sampling played as hard without, within a point of the
+		// heuristics' share and of the wins over 100 deals (docs/bots.md,
+		// Belief-weighted sampling); plain samples assume nothing of how
+		// people play.
+		p.Belief = hasBelief && belief
 		if hasBudget {
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)
