@@ -27,19 +27,7 @@ func TestBeliefFavoursTheTruth(t *testing.T) {
 		var log game.Log
 		stop := 12 + int(g%20) // plays into the round
 		for !st.Over() && !(st.phase == phasePlay && bitsIn(st.played) >= stop) {
-			s := st.ToMove().First()
-			m := ps[s].Choose(game.KnowledgeOf(st, s))
-			log.Reset()
-			if err := st.Apply(s, m, &log); err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range log.Events {
-				for u, p := range ps {
-					if e.To.Has(game.Seat(u)) {
-						p.Observe(e)
-					}
-				}
-			}
+			stepHeuristics(t, st, ps, &log)
 		}
 		if st.phase != phasePlay {
 			continue
@@ -74,5 +62,24 @@ func TestBeliefFavoursTheTruth(t *testing.T) {
 	t.Logf("samples below the truth %d, above %d", below, above)
 	if below <= 3*above {
 		t.Errorf("samples less likely than the truth %d times, more likely %d times", below, above)
+	}
+}
+
+// stepHeuristics plays the next move of a table of heuristic bots and
+// tells each the events its seat may see.
+func stepHeuristics(t *testing.T, st *State, ps []*Heuristic, log *game.Log) {
+	t.Helper()
+	s := st.ToMove().First()
+	m := ps[s].Choose(game.KnowledgeOf(st, s))
+	log.Reset()
+	if err := st.Apply(s, m, log); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range log.Events {
+		for u, p := range ps {
+			if e.To.Has(game.Seat(u)) {
+				p.Observe(e)
+			}
+		}
 	}
 }
