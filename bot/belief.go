@@ -21,8 +21,9 @@ import (
 // policy from counting for nothing (people are not the policy).
 const beliefEps = 0.5
 
-// beliefPool is how many samples the pool holds: the worlds an
-// iteration's draw chooses among, by weight.
+// beliefPool is how many samples the pool holds (at most, and no more
+// than the search's iterations): the worlds an iteration's draw chooses
+// among, by weight.
 const beliefPool = 128
 
 // worlds is a search's weighted pool of samples for one decision.
@@ -91,6 +92,12 @@ func (p *Search) sample(k game.Knowledge) game.State {
 func (p *Search) believe(k game.Knowledge) {
 	p.worlds.pool, p.worlds.cum = p.worlds.pool[:0], p.worlds.cum[:0]
 	if p.Belief && !p.Cheat {
-		p.worlds.fill(k, &p.rng, beliefPool)
+		// No more worlds than iterations: a small search would weigh
+		// samples it never plays.
+		size := beliefPool
+		if p.Iterations > 0 {
+			size = min(size, p.Iterations)
+		}
+		p.worlds.fill(k, &p.rng, size)
 	}
 }
