@@ -16,7 +16,8 @@ import (
 // cheating reference) search the game's fixed number of iterations a move
 // (Budgets); a search bot's name may end in @N for another budget of N
 // iterations (hard@2000) or @D for a duration (hard@300ms), for
-// measurement.
+// measurement, and normal's and hard's may say +belief or -belief before
+// it (hard+belief@1000) to weigh their samples or not (bot/belief.go).
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -29,6 +30,14 @@ const priorShare = 0.1
 // New returns the bot called name for seat s of game g.
 func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error) {
 	base, budget, hasBudget := strings.Cut(name, "@")
+	// A search level's name may also say whether it weighs its samples
+	// (hard+belief, hard-belief), for measurement; without, it does not.
+	belief, hasBelief := false, false
+	for _, sfx := range []string{"+belief", "-belief"} {
+		if b, ok := strings.CutSuffix(base, sfx); ok && (b == "normal" || b == "hard") {
+			base, belief, hasBelief = b, sfx[0] == '+', true
+		}
+	}
 	switch base {
 	case "random":
 		if !hasBudget {
@@ -49,6 +58,13 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
 		p.Plans = base != "normal"
+		// No level weighs its samples by default: in Papayoo, the one game
+		// whose states can (game.Believer), hard with belief-weighted
+		// sampling played as hard without, within a point of the
+		// heuristics' share and of the wins over 100 deals (docs/bots.md,
+		// Belief-weighted sampling); plain samples assume nothing of how
+		// people play.
+		p.Belief = hasBelief && belief
 		if hasBudget {
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)

@@ -67,7 +67,7 @@ func (p *Search) choosePlan(k game.Knowledge) (game.Move, bool) {
 		reward := make([]float64, len(ends))
 		p.c = p.C
 		n := p.run(func(n int) {
-			st := k.Sample(&p.rng)
+			st := p.sample(k)
 			if x, ok := st.(game.Explorer); ok {
 				p.c = x.Exploration()
 			}

@@ -62,6 +62,10 @@ type Search struct {
 	// the next choices of the turn without searching again, while the
 	// seat's knowledge is what the plan expected.
 	Plans bool
+	// Belief draws the iterations' worlds from a pool of samples weighted
+	// by how likely the other seats' moves so far were in each, in games
+	// whose states can say (game.Believer; bot/belief.go).
+	Belief bool
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -83,6 +87,8 @@ type Search struct {
 	kids  []int32
 	path  []int32
 	plan  planned
+	// worlds is the belief pool of the decision being made.
+	worlds worlds
 }
 
 // node is an information set of the searching seat.
@@ -139,6 +145,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	if len(p.legal) == 1 {
 		return p.legal[0]
 	}
+	p.believe(k)
 	if p.Plans {
 		if m, ok := p.choosePlan(k); ok {
 			return m
@@ -210,7 +217,7 @@ func (p *Search) prune(k game.Knowledge, legal []game.Move) []game.Move {
 
 // iterate is one walk down the tree, one playout and its backup.
 func (p *Search) iterate(k game.Knowledge) {
-	st := k.Sample(&p.rng)
+	st := p.sample(k)
 	me := k.Seat()
 	if x, ok := st.(game.Explorer); ok {
 		p.c = x.Exploration()

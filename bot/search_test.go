@@ -91,10 +91,14 @@ func TestSearchIsHonest(t *testing.T) {
 					}
 					rng := game.NewRNG(seed + 100)
 					other := st.Sample(s, &rng)
-					a := choose(t, g, "hard@150", st, s, told, seed)
-					b := choose(t, g, "hard@150", other, s, told, seed)
-					if a != b {
-						t.Fatalf("seed %d, seat %d: the search chose %v on the true state and %v on a state that differs only in what it cannot know", seed, s, a, b)
+					// With and without belief-weighted sampling: the pool
+					// and its weights are the seat's knowledge too.
+					for _, name := range []string{"hard@150", "hard+belief@150", "hard-belief@150"} {
+						a := choose(t, g, name, st, s, told, seed)
+						b := choose(t, g, name, other, s, told, seed)
+						if a != b {
+							t.Fatalf("seed %d, seat %d: %s chose %v on the true state and %v on a state that differs only in what it cannot know", seed, s, name, a, b)
+						}
 					}
 					if choose(t, g, "cheat@150", st, s, told, seed) !=
 						choose(t, g, "cheat@150", other, s, told, seed) {

@@ -89,3 +89,17 @@ type Pruner interface {
 type Planner interface {
 	Plans(s Seat, buf []Move, ends []int) ([]Move, []int)
 }
+
+// Believer is a State that can say how likely the moves the other seats
+// made so far were, given this state's hidden cards, had each been made
+// by the game's model of that seat (its playout policy's choice with
+// probability 1−eps, else uniformly among its legal moves): the log of
+// that probability, up to a constant that is the same for every sample
+// of one seat's knowledge. It reads the public record of moves and this
+// state's own cards, so on a sample it reads only what seat s knows and
+// what the sample guessed. A search weighs its samples by it
+// (belief-weighted sampling): worlds where the others' moves were what
+// a sensible player holding those cards would make count for more.
+type Believer interface {
+	Belief(s Seat, eps float64) float64
+}

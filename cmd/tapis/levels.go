@@ -68,7 +68,9 @@ func levelsTableCmd(ctx context.Context, names []string, players, n int, seed ui
 				fail(stderr, "sim", "%v", err)
 				return 2
 			}
-			fmt.Fprintf(stderr, "tapis sim: %s %s against %s: %d games in %.0f s\n", name, pair[0], pair[1], games, time.Since(began).Seconds())
+			// Its figures too: a run stopped before the row is done still
+			// leaves the pairings it finished.
+			fmt.Fprintf(stderr, "tapis sim: %s %s against %s: %d games in %.0f s:%s\n", name, pair[0], pair[1], games, time.Since(began).Seconds(), levelsCell(rep, row.players))
 			row.reps = append(row.reps, rep)
 		}
 		writeLevelsRow(stdout, row)
@@ -123,13 +125,7 @@ func writeLevelsRow(w io.Writer, row levelsRow) {
 	}
 	fmt.Fprintf(w, "| %s, %s |", row.title, table)
 	for _, rep := range row.reps {
-		p := rep.Pairing
-		fmt.Fprintf(w, " %.1f%% %s;", 100*p.Share, interval(p.ShareCI95, 100, "%.1f%%"))
-		if row.players > 2 {
-			fmt.Fprintf(w, " points %.0f%% %s |", 100*p.PointsRatio, interval(p.PointsRatioCI95, 100, "%.0f%%"))
-		} else {
-			fmt.Fprintf(w, " %+.2f %s points |", p.PointsDiff, interval(p.PointsDiffCI95, 1, "%+.2f"))
-		}
+		fmt.Fprintf(w, "%s |", levelsCell(rep, row.players))
 	}
 	by := sim.ByShare
 	if row.players > 2 {
@@ -141,4 +137,14 @@ func writeLevelsRow(w io.Writer, row levelsRow) {
 		return
 	}
 	fmt.Fprintf(w, " %.0f%% %s |\n", 100*g, interval(iv, 100, "%.0f%%"))
+}
+
+// levelsCell is a pairing's cell of the table, with its leading space.
+func levelsCell(rep sim.Report, players int) string {
+	p := rep.Pairing
+	c := fmt.Sprintf(" %.1f%% %s;", 100*p.Share, interval(p.ShareCI95, 100, "%.1f%%"))
+	if players > 2 {
+		return c + fmt.Sprintf(" points %.0f%% %s", 100*p.PointsRatio, interval(p.PointsRatioCI95, 100, "%.0f%%"))
+	}
+	return c + fmt.Sprintf(" %+.2f %s points", p.PointsDiff, interval(p.PointsDiffCI95, 1, "%+.2f"))
 }

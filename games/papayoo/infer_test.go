@@ -24,19 +24,7 @@ func TestInferHeuristicTable(t *testing.T) {
 		r := game.NewRNG(g)
 		var log game.Log
 		for !st.Over() {
-			s := st.ToMove().First()
-			m := ps[s].Choose(game.KnowledgeOf(st, s))
-			log.Reset()
-			if err := st.Apply(s, m, &log); err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range log.Events {
-				for u, p := range ps {
-					if e.To.Has(game.Seat(u)) {
-						p.Observe(e)
-					}
-				}
-			}
+			stepHeuristics(t, st, ps, &log)
 			if st.phase != phasePlay {
 				continue
 			}

@@ -49,7 +49,7 @@ type State struct {
 	voids [MaxPlayers]uint8
 	// seq[:nSeq] is every card played this round, in order (public):
 	// what the plays suggest of each seat's hand is read from it (see
-	// infer).
+	// infer; Belief replays it).
 	seq  [DeckSize]int8
 	nSeq int8
 
