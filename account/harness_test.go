@@ -9,10 +9,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"sync/atomic"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/limit"
 	"tapis/store"
 )

@@ -3,10 +3,10 @@ package email_test
 import (
 	"net/http"
 	"strings"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/email"
 	"tapis/notify"
 	"tapis/server/servertest"

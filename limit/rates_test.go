@@ -5,11 +5,12 @@ import (
 	"math"
 	"strconv"
 	"sync"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"tapis/clocktest"
 )
 
 // testRates returns a Rates on a clock the test moves.

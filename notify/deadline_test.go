@@ -3,10 +3,10 @@ package notify_test
 import (
 	"context"
 	"encoding/json"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/notify"
 	"tapis/store"
 )

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/notify"
 	"tapis/store"
 	"tapis/store/sqlite"

@@ -8,10 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/notify"
 	"tapis/store"
 	"tapis/store/sqlite"

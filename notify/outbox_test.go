@@ -6,10 +6,10 @@ import (
 	"errors"
 	"reflect"
 	"sync"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/notify"
 	"tapis/store"
 )

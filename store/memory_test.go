@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
 
+	"tapis/clocktest"
 	"tapis/store"
 	"tapis/store/storetest"
 )

@@ -9,10 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
+	"tapis/clocktest"
 	"tapis/store"
 	"tapis/table/tableset"
 )

@@ -96,8 +96,20 @@ func (t *table) setClock(c store.Clock) error {
 // from now, as a real-time table's do after a restart.
 func (t *table) restoreClock(ctx context.Context) error {
 	c, ok, err := t.srv.cfg.Store.Clock(ctx, t.id)
-	if err != nil || !ok {
+	if err != nil {
 		return err
+	}
+	if !ok {
+		// No clock: a real-time table, or a turn-based one whose first
+		// clock was not written before a crash (it is written just after
+		// the table). The time per move tells them apart, as a real-time
+		// table's is at most maxTurn: the clock is written anew at the
+		// next schedule, the due seats' times starting from now.
+		if t.turnSeconds() >= minDaysTurn {
+			t.days.on = true
+			t.days.timeouts = make([]int, len(t.seats))
+		}
+		return nil
 	}
 	t.days.on = true
 	t.days.timeouts = make([]int, len(t.seats))

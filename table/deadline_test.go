@@ -2,17 +2,18 @@ package table
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"tapis/clocktest"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"tapis/clocktest"
 	"tapis/store"
 	"tapis/store/sqlite"
 	"tapis/table/tableset"
@@ -51,7 +52,11 @@ func TestTurnBasedDeadlineAcrossRestart(t *testing.T) {
 // time, a new one for the test, closed when the test ends: a server's
 // restart.
 func reopener(t *testing.T) func() store.Store {
-	path := filepath.Join(t.TempDir(), "tapis.db")
+	return reopenerAt(t, filepath.Join(t.TempDir(), "tapis.db"))
+}
+
+// reopenerAt is reopener for the database at path.
+func reopenerAt(t *testing.T, path string) func() store.Store {
 	return func() store.Store {
 		st, err := sqlite.Open(path)
 		if err != nil {
@@ -203,5 +208,47 @@ func TestTurnBasedIdleTablesCostNothing(t *testing.T) {
 	}
 	if per > 16<<10 {
 		t.Errorf("%d bytes a sleeping table, store included: want under 16 KB", per)
+	}
+}
+
+// A turn-based table whose first clock was not written (the server
+// stopped between the table and its clock) is still turn-based after the
+// restart, as its time per move says: its clock is written again, and
+// no stand-in plays for the absent Ann.
+func TestTurnBasedWithoutItsClock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tapis.db")
+	open := reopenerAt(t, path)
+	clk := clocktest.New(time.Unix(2_000_000_000, 0))
+	st := open()
+	d := newDaysHost(t, st, clk, nil)
+	ann := d.create(map[string]any{"turn_based": true, "turn_seconds": 7200})
+	id, seat := ann.Table, ann.Seat
+	d.waitsFor(id, seat)
+	d.stop()
+	st.Close()
+	// The crash's effect: the clock's row is not there.
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DELETE FROM tapis_clocks`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	d = newDaysHost(t, open(), clk, nil)
+	var in struct {
+		TurnBased   bool `json:"turn_based"`
+		TurnSeconds int  `json:"turn_seconds"`
+	}
+	if code := d.do("GET", "/api/tables/"+id, "", nil, &in); code != http.StatusOK || !in.TurnBased || in.TurnSeconds != 7200 {
+		t.Fatalf("after the restart without its clock the table reads %d %+v, want turn-based, 7200 s", code, in)
+	}
+	c := d.waitsFor(id, seat)
+	if !c.Deadline.Equal(clk.Now().Add(2 * time.Hour)) {
+		t.Fatalf("the clock written again: %+v, want Ann's deadline two hours from %v", c, clk.Now())
+	}
+	if n := d.movesBy(id, seat); n != 0 {
+		t.Fatalf("%d moves made for the absent Ann before her time ran out", n)
 	}
 }
