@@ -41,6 +41,9 @@ func TestMyTurns(t *testing.T) {
 	}
 	var got turns
 	servertest.Eventually(t, "both tables in Ada's turns", func() bool {
+		// Read afresh: decoded into the last read, a turn without a
+		// deadline (omitted) would keep the one read there before.
+		got = turns{}
 		ada.Must(http.StatusOK, "GET", "/api/me/turns", nil, &got)
 		return len(got.Turns) == 2
 	})
@@ -60,6 +63,7 @@ func TestMyTurns(t *testing.T) {
 	var st servertest.Msg
 	ada.Must(http.StatusOK, "GET", "/api/tables/"+tabs[0].Table+"/state", nil, &st)
 	ada.Must(http.StatusOK, "POST", "/api/tables/"+tabs[0].Table+"/moves", map[string]any{"n": st.N, "move": st.Legal[0]}, nil)
+	got = turns{}
 	ada.Must(http.StatusOK, "GET", "/api/me/turns", nil, &got)
 	if len(got.Turns) != 1 || got.Turns[0].Table != tabs[1].Table {
 		t.Fatalf("Ada's turns after her peek: %+v", got)
