@@ -240,8 +240,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.guard = newGuard(&s.cfg) // the limits' defaults
 	tc.Guard, tc.Watchers, tc.SeatConns = s.guard, s.cfg.Limits.Watchers, s.cfg.Limits.SeatConns
-	// The analyses' worker is made with the rooms, before any table runs.
-	tc.MatchOver = func(id string, no int) { s.analyses.Queue(id, no) }
 	host, err := table.New(ctx, tc)
 	if err != nil {
 		return nil, err

@@ -80,10 +80,6 @@ type Config struct {
 	// Now is the time of the turn-based tables' clocks (default
 	// time.Now): a test moves it to pass a deadline without waiting.
 	Now func() time.Time
-	// MatchOver, if set, is called (on the table's goroutine: it must
-	// not block) when a match a person played ends, for its post-game
-	// analysis (analysis.go).
-	MatchOver func(table string, no int)
 }
 
 // Defaults sets the fields left zero to their defaults. New calls it;

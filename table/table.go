@@ -534,8 +534,6 @@ func (t *table) apply(s game.Seat, m game.Move, read time.Time) error {
 		t.rateMatch()
 		if err := t.w.EndMatch(ctx, t.match); err != nil {
 			t.srv.log.Error("end match", "table", t.id, "err", err)
-		} else {
-			t.matchOver()
 		}
 		t.broadcastInfo()
 	}
