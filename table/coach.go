@@ -80,15 +80,10 @@ type hintResp struct {
 // act. It is paced as a move over HTTP is, and thought in the bot pool,
 // in line with the bots.
 func (s *Host) postHint(w http.ResponseWriter, r *http.Request) {
-	if !s.allowMove(w, r) {
-		return
-	}
-	t := s.find(w, r.PathValue("id"))
+	t, token, p := s.seatRequest(w, r)
 	if t == nil {
 		return
 	}
-	token := r.URL.Query().Get("token")
-	p, _ := s.Player(r)
 	var (
 		seat        game.Seat
 		err         error
@@ -102,7 +97,7 @@ func (s *Host) postHint(w http.ResponseWriter, r *http.Request) {
 			refusal = &api.Refusal{Code: code, Reason: reason, Error: words}
 		}
 	)
-	if cerr := t.call(r.Context(), func() {
+	if cerr := s.callAwake(r.Context(), t, func(t *table) { // sleep.go: a table gone to sleep since is woken
 		if seat, err = t.seatFor(token, p.ID); err != nil {
 			return
 		}

@@ -13,6 +13,7 @@ import (
 	"tapis/api"
 	"tapis/game"
 	"tapis/limit"
+	"tapis/store"
 	"tapis/wire"
 )
 
@@ -140,14 +141,25 @@ type moveReq struct {
 	Move json.RawMessage `json:"move"`
 }
 
+// seatRequest opens the requests a seat makes without a socket (a move,
+// its state, a hint): paced before the table is looked for, so that a
+// flood loads no table; then the table, the seat's token if given and the
+// signed-in player. A nil table: the request is answered already.
+func (s *Host) seatRequest(w http.ResponseWriter, r *http.Request) (t *table, token string, p store.Player) {
+	if !s.allowMove(w, r) {
+		return nil, "", p
+	}
+	if t = s.find(w, r.PathValue("id")); t == nil {
+		return nil, "", p
+	}
+	p, _ = s.Player(r)
+	return t, r.URL.Query().Get("token"), p
+}
+
 // postMove answers POST /api/tables/{id}/moves: the seat's state after
 // its move, once stored, or the refusal.
 func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
-	// Paced before the table is looked for: a flood loads no table.
-	if !s.allowMove(w, r) {
-		return
-	}
-	t := s.find(w, r.PathValue("id"))
+	t, token, p := s.seatRequest(w, r)
 	if t == nil {
 		return
 	}
@@ -163,8 +175,6 @@ func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, http.StatusServiceUnavailable, api.CodeStopping, errStopping.Error())
 		return
 	}
-	token := r.URL.Query().Get("token")
-	p, _ := s.Player(r)
 	var (
 		state []byte
 		code  string
@@ -201,16 +211,10 @@ func (s *Host) postMove(w http.ResponseWriter, r *http.Request) {
 // getState answers GET /api/tables/{id}/state: the seat's state now, as
 // the WebSocket sends it on arrival.
 func (s *Host) getState(w http.ResponseWriter, r *http.Request) {
-	// Paced before the table is looked for: a flood loads no table.
-	if !s.allowMove(w, r) {
-		return
-	}
-	t := s.find(w, r.PathValue("id"))
+	t, token, p := s.seatRequest(w, r)
 	if t == nil {
 		return
 	}
-	token := r.URL.Query().Get("token")
-	p, _ := s.Player(r)
 	var state []byte
 	var err error
 	if cerr := s.callAwake(r.Context(), t, func(t *table) {
