@@ -213,6 +213,16 @@ func TestBrowserFriends(t *testing.T) {
 	mu.Lock()
 	id := reg
 	mu.Unlock()
+	// A push reaches an active worker only: delivered while it still
+	// installs (the registration is told first), it would be lost, as a
+	// push service would not send it there either.
+	if !p.poll(func() bool {
+		var active bool
+		err := chromedp.Run(p.ctx, chromedp.Evaluate(`navigator.serviceWorker.getRegistration('/').then(r => !!(r && r.active && r.active.state === 'activated'))`, &active, awaitPromise))
+		return err == nil && active
+	}) {
+		t.Fatal("the service worker never became active")
+	}
 	p.run("a push", serviceworker.DeliverPushMessage(p.h.URL, id,
 		`{"tag":"n1","kind":"invitation","title":"Invitation","body":"Bob invites you to a game of Cabo","url":"/t/abc"}`))
 	var shown string
