@@ -69,8 +69,10 @@ export function onEvent(S, e) {
 export function onState(S, m, prev) {
   if (!prev || m.n !== prev.n) {
     // A new move: selections made for the old position no longer apply,
-    // except while the player is still choosing in the same phase.
-    if (m.by !== me(S) || m.view.phase !== prev?.view.phase) { S.sel = new Set(); S.targets = []; }
-    if (m.by === me(S)) { S.sel = new Set(); S.targets = []; }
+    // except the cards a player is choosing to peek at while the others
+    // peek too: their peeks move no card, and clearing the choice made the
+    // Look button go dead under the player's finger.
+    const peeking = m.view.phase === 'peek' && prev?.view.phase === 'peek' && m.by !== me(S);
+    if (!peeking) { S.sel = new Set(); S.targets = []; }
   }
 }

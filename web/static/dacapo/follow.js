@@ -72,7 +72,10 @@ export function onState(S, m, prev) {
   if (m.view.game !== prev?.view.game && S.overlay?.kind === 'game' && !S.overlay.left && prev) {
     S.overlay.left = prev.view.stocks.map(s => s.count);
   }
-  if (!myTurn(S) || m.by === me(S)) S.sel = null;
+  // Only a new move clears the choice: the same position sent again (a
+  // clock, a seat's presence, the tutorial's next step) left the player's
+  // chosen card unchosen between their two clicks.
+  if (!myTurn(S) || (m.by === me(S) && m.n !== prev?.n)) S.sel = null;
   if (S.sel) {
     // Keep the choice only while it still names a playable card.
     const { builds, helpers } = legal(S);
