@@ -53,6 +53,10 @@ type matchPage struct {
 	// message gives them.
 	Rounds [][]int `json:"rounds"`
 	Moves  int     `json:"moves"`
+	// You is the seat of the signed-in player asking, when they sat at
+	// it: their replay speaks to them on any device, not only on the one
+	// that kept the seat's token. Absent for anyone else.
+	You *int `json:"you,omitempty"`
 }
 
 // Info answers GET /api/tables/{id}/matches/{no}.
@@ -74,8 +78,15 @@ func (s *Service) Info(w http.ResponseWriter, r *http.Request) {
 	if len(pg.Options) == 0 {
 		pg.Options = json.RawMessage("{}")
 	}
-	for _, se := range rp.sv.Seats {
+	me, signed := "", false
+	if s.cfg.Me != nil {
+		me, signed = s.cfg.Me(r)
+	}
+	for i, se := range rp.sv.Seats {
 		pg.Seats = append(pg.Seats, historySeat{Name: se.Name, Bot: se.Bot})
+		if signed && me != "" && se.Player == me && pg.You == nil {
+			pg.You = &i
+		}
 	}
 	s.release()
 	api.Write(w, http.StatusOK, pg)

@@ -93,8 +93,20 @@ func TestMyGames(t *testing.T) {
 			Result struct {
 				Scores []int `json:"scores"`
 			} `json:"result"`
+			You *int `json:"you"`
 		}
-		ann.Must(http.StatusOK, "GET", fmt.Sprintf("/api/tables/%s/matches/%d", m.Table, m.Match), nil, &info)
+		page := fmt.Sprintf("/api/tables/%s/matches/%d", m.Table, m.Match)
+		ann.Must(http.StatusOK, "GET", page, nil, &info)
+		// The match's page tells Ann which seat was hers, and nobody else.
+		if info.You == nil || *info.You != m.Seat {
+			t.Fatalf("%s: the page gives Ann the seat %v, want %d", page, info.You, m.Seat)
+		}
+		var other struct {
+			You *int `json:"you"`
+		}
+		if bob.Must(http.StatusOK, "GET", page, nil, &other); other.You != nil {
+			t.Fatalf("%s: Bob, who did not play it, is told he sat at %d", page, *other.You)
+		}
 		if m.Game != "cabo" || m.Seat != 0 || len(m.Seats) != 2 || m.Seats[0].Name != "Ann" || m.Seats[1].Bot != "random" ||
 			m.Score != info.Result.Scores[0] || m.Seats[1].Score != info.Result.Scores[1] || m.Place != m.Seats[0].Place ||
 			m.Place < 1 || m.Place > 2 || m.Date.IsZero() {

@@ -65,8 +65,9 @@ function handsOf(game, d, s) {
 export function historyPage(main, id, no) {
   stylesheet('turn.css');
   stylesheet('history.css');
-  // me is the viewer's seat when they played this match on this device
-  // (the seat app.js keeps for the table), else null.
+  // me is the viewer's seat when they played this match: the seat app.js
+  // keeps for the table on this device, else the seat the server says is
+  // the signed-in player's (the page's "you"), else null.
   let me = null;
   try { me = JSON.parse(localStorage.getItem('tapis.seat.' + id))?.seat ?? null; } catch { /* private mode */ }
   const H = { page: null, error: null, choice: me === null ? '0' : String(me), steps: {}, pos: 0, ui: null, uiFor: null, analysis: null, judged: new Map() };
@@ -276,6 +277,7 @@ export function historyPage(main, id, no) {
   (async () => {
     try {
       H.page = await get(`/api/tables/${id}/matches/${no}`);
+      if (me === null && Number.isInteger(H.page.you)) { me = H.page.you; H.choice = String(me); }
       await load();
     } catch (err) { H.error = err; }
     render();
