@@ -126,8 +126,12 @@ func progress(ctx context.Context, t *tally, tables int, d time.Duration, w io.W
 			// Under the tally's lock, which also orders the writes to w.
 			t.mu.Lock()
 			moves := len(t.rtts)
-			fmt.Fprintf(w, "tapis loadtest: %.0fs: %d/%d tables playing, %d moves (%.0f/s), %d matches over, %d stale, %d errors, %d refused as too fast (429)\n",
+			fmt.Fprintf(w, "tapis loadtest: %.0fs: %d/%d tables playing, %d moves (%.0f/s), %d matches over, %d stale, %d errors, %d refused as too fast (429)",
 				now.Sub(start).Seconds(), t.playing, tables, moves, float64(moves-last)/d.Seconds(), t.matches, t.stale, t.errors, t.refused)
+			if t.away > 0 || len(t.aways) > 0 {
+				fmt.Fprintf(w, ", %d seats away, %d back", t.away, len(t.aways))
+			}
+			fmt.Fprintln(w)
 			t.mu.Unlock()
 			last = moves
 		}

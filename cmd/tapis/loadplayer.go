@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -14,6 +15,8 @@ import (
 // times the server's bots.
 type seatPlayer struct {
 	conn *client.Conn
+	// dial opens the seat's connection again (--reconnect).
+	dial func(ctx context.Context) (*client.Conn, error)
 	o    loadOptions
 	t    *tally
 	host bool
@@ -39,7 +42,58 @@ func (p *seatPlayer) thinkTime() time.Duration {
 
 // play runs until ctx ends, then waits (up to o.drain) for the answer to
 // the move in flight, so that every move the server applied is counted.
+// With --reconnect a connection lost (a server restarted, a node gone) is
+// dialled again until the seat is back, and the time it was away counted.
 func (p *seatPlayer) play(ctx context.Context) {
+	for {
+		err := p.session(ctx)
+		if err == nil {
+			return
+		}
+		if !p.o.reconnect {
+			p.t.fail("seat %d of table %s: connection lost: %v", p.conn.Seat(), p.conn.Table().ID, err)
+			return
+		}
+		lost := time.Now()
+		p.t.add(func(t *tally) { t.away++ })
+		// A move in flight when the connection went may or may not have
+		// been applied: its answer is not waited for, nor its time counted.
+		p.pending = false
+		conn, err := p.redial(ctx)
+		p.t.add(func(t *tally) { t.away-- })
+		if err != nil {
+			p.t.fail("seat %d of table %s: not back at its seat by the run's end: %v", p.conn.Seat(), p.conn.Table().ID, err)
+			return
+		}
+		p.conn = conn
+		away := time.Since(lost)
+		p.t.add(func(t *tally) { t.aways = append(t.aways, away) })
+	}
+}
+
+// redial dials the seat again until it is back or ctx ends, waiting a
+// little longer after each failure (100 ms doubling to 2 s, jittered, so
+// that thousands of clients do not knock at once).
+func (p *seatPlayer) redial(ctx context.Context) (*client.Conn, error) {
+	wait := 100 * time.Millisecond
+	for {
+		conn, err := p.dial(ctx)
+		if err == nil {
+			return conn, nil
+		}
+		j := time.Duration((0.5 + p.rng.Float64()) * float64(wait))
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w (last: %v)", ctx.Err(), err)
+		case <-time.After(j):
+		}
+		wait = min(2*wait, 2*time.Second)
+	}
+}
+
+// session plays on the seat's connection until ctx ends (nil) or the
+// connection is lost before then (the read's error).
+func (p *seatPlayer) session(ctx context.Context) error {
 	rctx, cancelRead := context.WithCancel(context.Background())
 	defer func() {
 		cancelRead()
@@ -47,9 +101,10 @@ func (p *seatPlayer) play(ctx context.Context) {
 	}()
 	msgs := make(chan client.Message, 16)
 	readErr := make(chan error, 1)
+	conn := p.conn // play replaces p.conn only once this session is over
 	go func() {
 		for {
-			m, err := p.conn.Next(rctx)
+			m, err := conn.Next(rctx)
 			if err != nil {
 				readErr <- err
 				return
@@ -82,24 +137,24 @@ func (p *seatPlayer) play(ctx context.Context) {
 		case <-stopping:
 			stopping, thinkC, draining = nil, nil, true
 			if !p.pending {
-				return
+				return nil
 			}
 			drainC = time.After(p.o.drain)
 		case <-drainC:
 			p.t.fail("seat %d of table %s: no answer to a move within %v", p.conn.Seat(), p.conn.Table().ID, p.o.drain)
-			return
+			return nil
 		case err := <-readErr:
-			if !draining {
-				p.t.fail("seat %d of table %s: connection lost: %v", p.conn.Seat(), p.conn.Table().ID, err)
+			if !draining && ctx.Err() == nil {
+				return err
 			}
-			return
+			return nil
 		case m := <-msgs:
 			switch m := m.(type) {
 			case *client.State:
 				p.state(m)
 				if draining {
 					if !p.pending {
-						return
+						return nil
 					}
 					continue
 				}
@@ -120,7 +175,7 @@ func (p *seatPlayer) play(ctx context.Context) {
 					p.t.fail("seat %d of table %s: %s: %s", p.conn.Seat(), p.conn.Table().ID, m.Code, m.Message)
 				}
 				if draining && !p.pending {
-					return
+					return nil
 				}
 				if mine && !draining && p.latest != nil && p.latest.Moves(p.conn.Seat()) {
 					schedule() // look again at the newer state

@@ -42,6 +42,7 @@ server sees one client, and may refuse it as too fast (429).`)
 	fl.DurationVar(&o.think, "think", 500*time.Millisecond, "a client's think time before each move: drawn from 0.5 to 1.5 times this")
 	fl.DurationVar(&o.duration, "duration", 30*time.Second, "how long the clients play, table creation included")
 	fl.StringVar(&o.bots, "bots", "", `a bot level ("random", "easy", "normal", "hard") for every seat but the first: each table then has one client and players-1 of the server's bots`)
+	fl.BoolVar(&o.reconnect, "reconnect", false, "dial a seat's lost connection again (a server restarted during the run) until it is back, and report how long seats were away, instead of counting the loss as an error")
 	fl.DurationVar(&o.progress, "progress", 5*time.Second, "how often to say on stderr how the run is going: tables, moves, errors, refusals (0: never)")
 	asJSON := fl.Bool("json", false, "print the figures as one JSON object")
 	if status, ok := parse(fl, args, stdout, stderr); !ok {
@@ -81,6 +82,7 @@ type loadOptions struct {
 	players, tables int
 	think, duration time.Duration
 	progress        time.Duration // how often to print how the run goes
+	reconnect       bool          // dial lost connections again (--reconnect)
 	drain           time.Duration // how long to wait for the last moves' answers
 }
 
@@ -151,6 +153,13 @@ type loadReport struct {
 	BotP50MS float64 `json:"bot_p50_ms,omitempty"`
 	BotP99MS float64 `json:"bot_p99_ms,omitempty"`
 	BotMaxMS float64 `json:"bot_max_ms,omitempty"`
+	// Reconnects counts the seats' connections lost and dialled again
+	// (--reconnect), and the Away times how long each was gone: from the
+	// loss to the seat's welcome on its new connection.
+	Reconnects int     `json:"reconnects,omitempty"`
+	AwayP50MS  float64 `json:"away_p50_ms,omitempty"`
+	AwayP99MS  float64 `json:"away_p99_ms,omitempty"`
+	AwayMaxMS  float64 `json:"away_max_ms,omitempty"`
 }
 
 func (r *loadReport) print(w io.Writer) {
@@ -169,6 +178,10 @@ func (r *loadReport) print(w io.Writer) {
 		fmt.Fprintf(w, "bot_moves         %d\nbot_p50_ms        %.1f\nbot_p99_ms        %.1f\nbot_max_ms        %.1f\n",
 			r.BotMoves, r.BotP50MS, r.BotP99MS, r.BotMaxMS)
 	}
+	if r.Reconnects > 0 {
+		fmt.Fprintf(w, "reconnects        %d\naway_p50_ms       %.1f\naway_p99_ms       %.1f\naway_max_ms       %.1f\n",
+			r.Reconnects, r.AwayP50MS, r.AwayP99MS, r.AwayMaxMS)
+	}
 }
 
 // tally gathers the clients' measurements.
@@ -180,6 +193,8 @@ type tally struct {
 	errors     int
 	refused    int // refusals for going too fast (tooFast)
 	playing    int // tables whose clients are all connected, now
+	away       int // seats whose connection is lost and being dialled again, now
+	aways      []time.Duration
 	log        io.Writer
 }
 
@@ -241,6 +256,8 @@ func loadtest(ctx context.Context, o loadOptions, log io.Writer) *loadReport {
 		Stale:          t.stale, Matches: t.matches, Errors: t.errors, TooFast: t.refused, BotMoves: len(t.bots)}
 	rep.P50MS, rep.P99MS, rep.MaxMS = quantiles(t.rtts)
 	rep.BotP50MS, rep.BotP99MS, rep.BotMaxMS = quantiles(t.bots)
+	rep.Reconnects = len(t.aways)
+	rep.AwayP50MS, rep.AwayP99MS, rep.AwayMaxMS = quantiles(t.aways)
 	return rep
 }
 
@@ -316,7 +333,8 @@ func runTable(ctx context.Context, o loadOptions, i int, t *tally) {
 			break
 		}
 		dialed++
-		pl := &seatPlayer{conn: conn, o: o, t: t, host: p == 0, rng: rand.New(rand.NewPCG(uint64(i), uint64(p)))}
+		pl := &seatPlayer{conn: conn, o: o, t: t, host: p == 0, rng: rand.New(rand.NewPCG(uint64(i), uint64(p))),
+			dial: func(ctx context.Context) (*client.Conn, error) { return c.Dial(ctx, s.Table, s.Token) }}
 		wg.Go(func() { pl.play(ctx) })
 	}
 	if dialed == len(seats) {

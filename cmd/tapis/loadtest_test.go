@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"tapis/server"
 	"tapis/store/sqlite"
@@ -291,5 +293,83 @@ func TestLoadAddrNetworks(t *testing.T) {
 			t.Fatalf("tables %d and %d share the network %s", m, n, p)
 		}
 		seen[p.String()] = n
+	}
+}
+
+// startServeAt runs `tapis serve` in a child process on addr with the
+// database file db, and returns it once it listens.
+func startServeAt(t *testing.T, addr, db string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve --addr "+addr+" --db "+db+" --trusted-proxy 127.0.0.1/32")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	rd := bufio.NewReader(out)
+	line, err := rd.ReadString('\n')
+	if err != nil || !strings.Contains(line, "serving on http://"+addr) {
+		t.Fatalf("tapis serve said %q (%v)", line, err)
+	}
+	go rd.WriteTo(io.Discard)
+	return cmd
+}
+
+// With --reconnect, a server killed (kill -9) in the middle of a run and
+// started again on the same database takes every seat back: the clients
+// dial again, each seat is counted back with the time it was away, and
+// the run ends without an error, still playing.
+func TestLoadtestReconnectsAfterRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	db := filepath.Join(t.TempDir(), "tapis.db")
+	first := startServeAt(t, addr, db)
+
+	var out, errOut syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"loadtest", "--json", "--reconnect", "--url", "http://" + addr, "--game", "cabo", "--players", "2",
+			"--tables", "2", "--think", "20ms", "--duration", "15s", "--progress", "100ms"}, &out, &errOut)
+	}()
+	waitSaid := func(what string, re *regexp.Regexp) {
+		t.Helper()
+		for !re.MatchString(errOut.String()) {
+			select {
+			case code := <-done:
+				t.Fatalf("the load test ended (exit %d) before %s: %s %s", code, what, out.String(), errOut.String())
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	waitSaid("the tables played", regexp.MustCompile(`2/2 tables playing, [1-9]\d* moves`))
+	first.Process.Kill()
+	first.Wait()
+	startServeAt(t, addr, db)
+	waitSaid("every seat was back", regexp.MustCompile(`0 seats away, 4 back`))
+
+	code := <-done
+	var rep loadReport
+	if err := json.Unmarshal([]byte(out.String()), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s %s", code, err, out.String(), errOut.String())
+	}
+	if rep.Errors != 0 || rep.Reconnects != 4 || rep.AwayMaxMS <= 0 || rep.AwayP50MS > rep.AwayMaxMS || rep.Moves == 0 {
+		t.Fatalf("report %+v; said %s", rep, errOut.String())
+	}
+	var text bytes.Buffer
+	rep.print(&text)
+	if !strings.Contains(text.String(), "reconnects        4\n") {
+		t.Errorf("the text report does not tell the reconnections: %s", text.String())
 	}
 }
