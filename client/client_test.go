@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -354,5 +356,29 @@ func TestParseInvite(t *testing.T) {
 		if (err == nil) != tc.ok || base != tc.base || table != tc.table {
 			t.Errorf("ParseInvite(%q) = %q, %q, %v", tc.link, base, table, err)
 		}
+	}
+}
+
+// A dial that fails says why without the seat's token, which its URL
+// carries: errors get logged, and the token takes the seat.
+func TestDialErrorHidesToken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	c, err := client.New("http://" + addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const token = "0123456789abcdef0123456789abcdef"
+	_, err = c.Dial(testContext(t), "tab", token)
+	if err == nil || strings.Contains(err.Error(), token) || !strings.Contains(err.Error(), "connection refused") {
+		t.Fatalf("dial to nothing: %v", err)
+	}
+	var op *net.OpError
+	if !errors.As(err, &op) {
+		t.Errorf("the error no longer unwraps to the network's: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,7 +57,7 @@ func (c *Client) Dial(ctx context.Context, table, token string) (*Conn, error) {
 	}
 	ws, _, err := websocket.Dial(ctx, u.String(), &websocket.DialOptions{HTTPClient: c.http, HTTPHeader: c.header.Clone()})
 	if err != nil {
-		return nil, fmt.Errorf("client: table %s: %w", table, err)
+		return nil, fmt.Errorf("client: table %s: %w", table, hideToken{err, token})
 	}
 	ws.SetReadLimit(maxMessage)
 	conn := &Conn{ws: ws, done: make(chan struct{})}
@@ -79,6 +80,22 @@ func (c *Client) Dial(ctx context.Context, table, token string) (*Conn, error) {
 	go conn.heartbeat(hctx, c.heartbeat)
 	return conn, nil
 }
+
+// hideToken is a dial's error without the seat's token, which the URL in
+// it carries: an error is logged, and the token takes the seat.
+type hideToken struct {
+	err   error
+	token string
+}
+
+func (e hideToken) Error() string {
+	if e.token == "" {
+		return e.err.Error()
+	}
+	return strings.ReplaceAll(e.err.Error(), e.token, "…")
+}
+
+func (e hideToken) Unwrap() error { return e.err }
 
 // heartbeat pings until ctx ends or a ping cannot be sent.
 func (c *Conn) heartbeat(ctx context.Context, every time.Duration) {
