@@ -134,12 +134,27 @@ func TestBrowserMyGames(t *testing.T) {
 		t.Fatalf("after More: more %v, last %v", v.More, v.Lines[21].Table)
 	}
 
-	// A line opens its match's replay.
+	// A line opens its match's replay. As on another device (this
+	// browser forgets what it knew of the table's seat), the replay still
+	// speaks to Ada of her own moves: the server says which seat was hers.
+	p.run("another device", chromedp.Evaluate(fmt.Sprintf(`localStorage.removeItem('tapis.seat.' + %q)`, tab.Table), nil))
 	p.click(`#mygames-list li:first-child a`)
 	var pos string
 	p.until("the replay", `document.querySelector('#hist-pos')?.textContent || ''`, &pos, func() bool { return strings.HasPrefix(pos, "Move 0 of ") })
 	if !strings.HasSuffix(p.location(), "/m/"+tab.Table+"/1") {
 		t.Errorf("the line opened %q", p.location())
+	}
+	said := 0
+	for _, c := range p.captions("0", "en") {
+		if strings.HasPrefix(c, "You ") {
+			said++
+		}
+		if strings.HasPrefix(c, "Ada ") {
+			t.Errorf("a caption of Ada's move, on her other device, names her: %q", c)
+		}
+	}
+	if said == 0 {
+		t.Error("on her other device, no caption of the replay says Ada's moves to her")
 	}
 }
 
