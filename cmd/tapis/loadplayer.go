@@ -243,7 +243,7 @@ func (p *seatPlayer) act() {
 	switch {
 	case st == nil || p.pending:
 	case st.Over():
-		if _, err := p.conn.Again(ctx); err != nil {
+		if _, err := p.conn.Again(ctx); err != nil && !p.o.reconnect {
 			p.t.fail("table %s: again: %v", p.conn.Table().ID, err)
 		}
 	case st.Moves(p.conn.Seat()) && len(st.Legal) > 0:
@@ -251,7 +251,11 @@ func (p *seatPlayer) act() {
 		p.sentAt = time.Now()
 		id, err := p.conn.MoveAt(ctx, st.N, move)
 		if err != nil {
-			p.t.fail("table %s: move: %v", p.conn.Table().ID, err)
+			// With --reconnect a write that fails is a connection lost:
+			// the reader sees it too, and the seat is dialled again.
+			if !p.o.reconnect {
+				p.t.fail("table %s: move: %v", p.conn.Table().ID, err)
+			}
 			return
 		}
 		p.pending, p.pendingID, p.pendingN, p.pendingM = true, id, st.N, st.Match
