@@ -155,6 +155,20 @@ func (s *Store) writer() {
 // all, run between a prepared BEGIN and COMMIT on the writer's
 // connection, which costs less than database/sql's transaction.
 func (s *Store) commit(batch []op) {
+	if len(batch) == 1 && batch[0].move != nil {
+		// A lone move (a table playing alone, a quiet server) commits
+		// on its own: its INSERT is its transaction, committed before
+		// the statement returns, with neither BEGIN nor COMMIT to run
+		// (6 allocations and 100 bytes a move fewer).
+		err := s.appendMove(nil, batch[0].move)
+		if err != nil {
+			// It may have failed in its commit: appendMove left the
+			// match's next index as it was, but nothing else is sure.
+			clear(s.next)
+		}
+		batch[0].err <- err
+		return
+	}
 	// Prepare new statements first, outside the transaction.
 	needTx := false
 	for _, o := range batch {
