@@ -56,11 +56,23 @@ type op struct {
 	move *moveOp
 }
 
+// moveOp is AppendMove's write.
+type moveOp struct {
+	matchKey
+	index, seat int
+	move        string
+}
+
 // The writer's own statements, prepared on its connection.
 const (
 	sqlBegin    = `BEGIN`
 	sqlCommit   = `COMMIT`
 	sqlRollback = `ROLLBACK`
+	// sqlNextMove is the index of a match's next move, and whether the
+	// match was started.
+	sqlNextMove = `SELECT EXISTS (SELECT 1 FROM tapis_matches WHERE table_id = ? AND no = ?),
+		(SELECT COALESCE(MAX(idx) + 1, 0) FROM tapis_moves WHERE table_id = ? AND no = ?)`
+	sqlMove = `INSERT INTO tapis_moves (table_id, no, idx, seat, move) VALUES (?, ?, ?, ?, ?)`
 )
 
 // prepareWriter takes the writer's connection and prepares its own
@@ -71,11 +83,7 @@ func (s *Store) prepareWriter() error {
 		return err
 	}
 	s.w = w
-	qs := []string{sqlBegin, sqlCommit, sqlRollback, sqlNextMove, sqlMove}
-	for _, n := range moveRows {
-		qs = append(qs, movesSQL(n))
-	}
-	for _, q := range qs {
+	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlNextMove, sqlMove} {
 		st, err := w.PrepareContext(context.Background(), q)
 		if err != nil {
 			s.closeWriter()
@@ -147,19 +155,6 @@ func (s *Store) writer() {
 // all, run between a prepared BEGIN and COMMIT on the writer's
 // connection, which costs less than database/sql's transaction.
 func (s *Store) commit(batch []op) {
-	if !s.commitOnce(batch, true) {
-		// A run of moves inserted together was refused in part,
-		// which the writer's own checks should never let happen:
-		// the batch again, each move inserted alone, to refuse
-		// only the moves that must be.
-		s.commitOnce(batch, false)
-	}
-}
-
-// commitOnce is commit, with runs of moves inserted together if
-// together. It returns false, the batch rolled back and not answered, if
-// such a run was refused in part.
-func (s *Store) commitOnce(batch []op, together bool) bool {
 	if len(batch) == 1 && batch[0].move != nil {
 		// A lone move (a table playing alone, a quiet server) commits
 		// on its own: its INSERT is its transaction, committed before
@@ -172,7 +167,7 @@ func (s *Store) commitOnce(batch []op, together bool) bool {
 			clear(s.next)
 		}
 		batch[0].err <- err
-		return true
+		return
 	}
 	// Prepare new statements first, outside the transaction.
 	needTx := false
@@ -195,24 +190,10 @@ func (s *Store) commitOnce(batch []op, together bool) bool {
 		for _, o := range batch {
 			o.err <- fmt.Errorf("store: begin: %v", err)
 		}
-		return true
+		return
 	}
 	errs := make([]error, len(batch))
-	for i := 0; i < len(batch); i++ {
-		o := batch[i]
-		if n := moveRun(batch[i:]); together && n > 1 {
-			if !s.appendRun(tx, batch[i:i+n], errs[i:i+n]) {
-				if tx != nil {
-					tx.Rollback()
-				} else {
-					s.stmts[sqlRollback].Exec()
-				}
-				clear(s.next)
-				return false
-			}
-			i += n - 1
-			continue
-		}
+	for i, o := range batch {
 		if len(o.with) == 0 && o.run == nil {
 			errs[i] = s.apply(tx, o)
 			continue
@@ -236,7 +217,6 @@ func (s *Store) commitOnce(batch []op, together bool) bool {
 	for i, o := range batch {
 		o.err <- errs[i]
 	}
-	return true
 }
 
 // apply runs one write in tx (nil: the writer's connection, inside its
@@ -274,6 +254,35 @@ func (s *Store) apply(tx *sql.Tx, o op) error {
 	if o.affected != nil {
 		*o.affected = n
 	}
+	return nil
+}
+
+// appendMove appends m if it is the next move of a started match, so a
+// replay never meets a gap. The match's next index is looked up once,
+// then kept in s.next; the primary key still refuses a move recorded
+// twice.
+func (s *Store) appendMove(tx *sql.Tx, m *moveOp) error {
+	next, ok := s.next[m.matchKey]
+	if !ok {
+		var started bool
+		err := s.stmt(tx, sqlNextMove).QueryRow(m.table, m.no, m.table, m.no).Scan(&started, &next)
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: %v", err)
+		case !started:
+			return fmt.Errorf("store: write refused (table %s: match %d not started)", m.table, m.no)
+		}
+	}
+	if m.index != next {
+		return fmt.Errorf("store: write refused (table %s: move %d of match %d out of order)", m.table, m.index, m.no)
+	}
+	if _, err := s.stmt(tx, sqlMove).Exec(m.table, m.no, m.index, m.seat, m.move); err != nil {
+		return fmt.Errorf("store: %v", err)
+	}
+	if !ok && len(s.next) >= maxNext {
+		clear(s.next)
+	}
+	s.next[m.matchKey] = m.index + 1
 	return nil
 }
 
