@@ -160,13 +160,10 @@ func (s *Store) commit(batch []op) {
 		// on its own: its INSERT is its transaction, committed before
 		// the statement returns, with neither BEGIN nor COMMIT to run
 		// (6 allocations and 100 bytes a move fewer).
-		err := s.appendMove(nil, batch[0].move)
-		if err != nil {
-			// It may have failed in its commit: appendMove left the
-			// match's next index as it was, but nothing else is sure.
-			clear(s.next)
-		}
-		batch[0].err <- err
+		// appendMove counts the move in s.next only once its INSERT,
+		// commit included, succeeded, and nothing else is in this
+		// transaction: a failure leaves s.next right.
+		batch[0].err <- s.appendMove(nil, batch[0].move)
 		return
 	}
 	// Prepare new statements first, outside the transaction.
