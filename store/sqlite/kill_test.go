@@ -24,11 +24,51 @@ const killChildEnv = "TAPIS_SQLITE_KILL_CHILD"
 // its writes are committed in groups, as a busy server's are.
 const killTables, killMoves = 8, 1 << 20
 
+// openChildEnv makes the test binary a process that opens the SQLite file
+// its value names and says how it went (TestLockedWhileOpen).
+const openChildEnv = "TAPIS_SQLITE_OPEN_CHILD"
+
 func TestMain(m *testing.M) {
 	if path := os.Getenv(killChildEnv); path != "" {
 		os.Exit(appendUntilKilled(path))
 	}
+	if path := os.Getenv(openChildEnv); path != "" {
+		s, err := Open(path)
+		if err != nil {
+			fmt.Println(err)
+			os.Exit(1)
+		}
+		s.Close()
+		fmt.Println("opened")
+		os.Exit(0)
+	}
 	os.Exit(m.Run())
+}
+
+// While a store has its file open, another process cannot open it (the
+// unix-excl VFS: its WAL index is in this process's memory), and is told
+// why, after SQLite's busy timeout; once the store is closed it can.
+func TestLockedWhileOpen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes, waits for SQLite's busy timeout")
+	}
+	path := filepath.Join(t.TempDir(), "l.db")
+	other := func() (string, error) {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), openChildEnv+"="+path)
+		out, err := cmd.Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	s, err := Open(path)
+	must(t, err)
+	if out, err := other(); err == nil || !strings.Contains(out, "open in another process") {
+		s.Close()
+		t.Fatalf("another process opened the store's file: %q (%v)", out, err)
+	}
+	must(t, s.Close())
+	if out, err := other(); err != nil || out != "opened" {
+		t.Fatalf("the file closed, another process: %q (%v)", out, err)
+	}
 }
 
 // appendUntilKilled appends moves to killTables tables of path, and says

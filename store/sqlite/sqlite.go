@@ -78,6 +78,9 @@ func Open(path string) (*Store, error) {
 	db.SetMaxOpenConns(2)
 	if err := sqldb.MigrateSQLite(context.Background(), db, sqldb.Last); err != nil {
 		db.Close()
+		if isBusy(err) {
+			return nil, fmt.Errorf("store: %s is open in another process (a running server keeps its database locked): %v", path, err)
+		}
 		return nil, fmt.Errorf("store: schema of %s: %v", path, err)
 	}
 	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, next: map[matchKey]int{},

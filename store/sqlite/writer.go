@@ -292,6 +292,13 @@ func isUnique(err error) bool {
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
 }
 
+// isBusy reports whether err is SQLite's "database is locked": with the
+// unix-excl VFS, another process has the file open.
+func isBusy(err error) bool {
+	var e *msqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
+}
+
 // stmt is the statement prepared for query, in tx if there is one.
 func (s *Store) stmt(tx *sql.Tx, query string) *sql.Stmt {
 	st := s.stmts[query]
