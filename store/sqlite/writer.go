@@ -155,6 +155,17 @@ func (s *Store) writer() {
 // all, run between a prepared BEGIN and COMMIT on the writer's
 // connection, which costs less than database/sql's transaction.
 func (s *Store) commit(batch []op) {
+	if len(batch) == 1 && batch[0].move != nil {
+		// A lone move (a table playing alone, a quiet server) commits
+		// on its own: its INSERT is its transaction, committed before
+		// the statement returns, with neither BEGIN nor COMMIT to run
+		// (6 allocations and 100 bytes a move fewer).
+		// appendMove counts the move in s.next only once its INSERT,
+		// commit included, succeeded, and nothing else is in this
+		// transaction: a failure leaves s.next right.
+		batch[0].err <- s.appendMove(nil, batch[0].move)
+		return
+	}
 	// Prepare new statements first, outside the transaction.
 	needTx := false
 	for _, o := range batch {
@@ -279,6 +290,13 @@ func (s *Store) appendMove(tx *sql.Tx, m *moveOp) error {
 func isUnique(err error) bool {
 	var e *msqlite.Error
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
+}
+
+// isBusy reports whether err is SQLite's "database is locked": with the
+// unix-excl VFS, another process has the file open.
+func isBusy(err error) bool {
+	var e *msqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // stmt is the statement prepared for query, in tx if there is one.
