@@ -255,3 +255,41 @@ func TestCheckMatchOverButNotMarked(t *testing.T) {
 		t.Fatalf("once the server marked it over: exit %d, stdout %q", code, out)
 	}
 }
+
+// A running server keeps its SQLite file locked against other processes
+// (tapis check on it says so), and serves a consistent copy of it on its
+// operators' address, GET /backup: a database tapis check passes, with
+// the games played before the copy was asked for.
+func TestServeBackup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	live := filepath.Join(t.TempDir(), "live.db")
+	base, metrics := startServeMetrics(t, "--db "+live)
+	rep := runLoad(t, 0, "--url", base, "--game", "cabo", "--players", "2", "--tables", "2", "--think", "20ms", "--duration", "1s")
+	if rep.Moves == 0 {
+		t.Fatalf("no moves played: %+v", rep)
+	}
+	if code, out, errs := tapis("check", "--db", live); code == 0 || !strings.Contains(out+errs, "open in another process") {
+		t.Errorf("tapis check on the live file: exit %d, %q %q", code, out, errs)
+	}
+
+	resp, err := http.Get(strings.TrimSuffix(metrics, "/metrics") + "/backup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK || !bytes.HasPrefix(body, []byte("SQLite format 3\x00")) ||
+		!strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") {
+		t.Fatalf("GET /backup: %d %v, %d bytes starting %q", resp.StatusCode, err, len(body), body[:min(16, len(body))])
+	}
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if err := os.WriteFile(copyPath, body, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := tapis("check", "--db", copyPath)
+	if code != 0 || !regexp.MustCompile(`\b2 tables\b`).MatchString(out) {
+		t.Fatalf("tapis check on the copy: exit %d, %q %q", code, out, errs)
+	}
+}

@@ -11,7 +11,9 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -38,7 +40,7 @@ games in --db; with --nats, as one node of a cluster.`)
 	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
 	waiting := fl.Duration("waiting-ttl", 15*time.Minute, "how long a table waiting for players may go with nobody there before it expires")
 	abandon := fl.Duration("abandon-after", 24*time.Hour, "how long an unfinished match may go with nobody there before it is closed as abandoned")
-	metricsAddr := fl.String("metrics-addr", "", "address of the operators' pages, /metrics (Prometheus) and /debug/pprof/, never served on --addr (empty: none); keep it private, e.g. 127.0.0.1:9090")
+	metricsAddr := fl.String("metrics-addr", "", "address of the operators' pages, /metrics (Prometheus), /debug/pprof/ and /backup (a copy of a SQLite database), never served on --addr (empty: none); keep it private, e.g. 127.0.0.1:9090")
 	searches := fl.Int("bot-searches", 0, "bot searches run at once, over all tables (0: one fewer than the cores, at least 1), so that bots never take every core from people's moves")
 	proxies := fl.String("trusted-proxy", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1/32,10.0.0.0/8); the per-client limits then apply to that address")
 	natsURL := fl.String("nats", "", "a NATS server's URL (nats://host:4222): this node joins the cluster of every node given the same NATS and --db, which must then be PostgreSQL (empty: a single node)")
@@ -156,9 +158,12 @@ func serve(ctx context.Context, addr, metricsAddr, db string, cfg server.Config,
 	go func() { errc <- hs.Serve(ln) }()
 	if mln != nil {
 		fmt.Fprintf(stdout, "Metrics on http://%s/metrics, profiles on http://%s/debug/pprof/\n", displayAddr(mln.Addr()), displayAddr(mln.Addr()))
+		if _, ok := st.(backuper); ok {
+			fmt.Fprintf(stdout, "A copy of the database on http://%s/backup\n", displayAddr(mln.Addr()))
+		}
 		// No write timeout: a CPU profile or a trace takes as long as it
 		// is asked to.
-		ms := &http.Server{Handler: cfg.Metrics.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute,
+		ms := &http.Server{Handler: operatorPages(cfg.Metrics.Handler(), st, log), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute,
 			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 		go func() { errc <- ms.Serve(mln) }()
 		defer ms.Close()
@@ -240,4 +245,59 @@ func displayAddr(a net.Addr) string {
 		return fmt.Sprintf("localhost:%d", ta.Port)
 	}
 	return a.String()
+}
+
+// backuper is a store that copies itself while it serves (the SQLite
+// store, whose file a running server keeps locked against other
+// processes).
+type backuper interface {
+	Backup(ctx context.Context, path string) error
+}
+
+// operatorPages is the operators' address: the metrics and profiles, and
+// GET /backup, a consistent copy of a SQLite database taken while the
+// server runs (to keep, to `tapis check`, to open in the sqlite3 shell).
+func operatorPages(metrics http.Handler, st store.Store, log *slog.Logger) http.Handler {
+	b, ok := st.(backuper)
+	if !ok {
+		return metrics
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", metrics)
+	// One copy at a time: each is the whole database on disk.
+	var one sync.Mutex
+	mux.HandleFunc("GET /backup", func(w http.ResponseWriter, r *http.Request) {
+		if !one.TryLock() {
+			w.Header().Set("Retry-After", "10")
+			http.Error(w, "a backup is being made: ask again once it is done", http.StatusTooManyRequests)
+			return
+		}
+		defer one.Unlock()
+		// The copy is made whole in a file first: one that failed
+		// half-way must not pass for a database, so its status says so
+		// before any byte, and the length is known.
+		dir, err := os.MkdirTemp("", "tapis-backup-")
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		defer os.RemoveAll(dir)
+		path := filepath.Join(dir, "tapis.db")
+		if err := b.Backup(r.Context(), path); err != nil {
+			log.Error("backup", "err", err)
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		defer f.Close()
+		now := time.Now().UTC()
+		w.Header().Set("Content-Type", "application/vnd.sqlite3")
+		w.Header().Set("Content-Disposition", `attachment; filename="tapis-`+now.Format("20060102-150405")+`.db"`)
+		http.ServeContent(w, r, "", now, f)
+	})
+	return mux
 }
