@@ -6,8 +6,12 @@ import (
 	"tapis/game"
 )
 
+// baseFeatures is how many features Features reads off the position
+// before repeating them times the share of the round left.
+const baseFeatures = 28
+
 // FeatureCount is how many numbers Features appends.
-const FeatureCount = 28
+const FeatureCount = 2*baseFeatures + 2*plainSize + payooSize
 
 // Features appends to f the numbers a learned evaluator (bot/learn) reads
 // to estimate the points seat s will still take this round, and reports
@@ -76,9 +80,13 @@ func (st *State) Features(s game.Seat, f []float64) ([]float64, bool) {
 	toPlay := playing && !st.hasPlayedInTrick(s)
 	papOut := others&(1<<uint(st.papayoo)) != 0
 	hs := float64(handSize[n])
-	return append(f,
+	papBit := uint64(1) << uint(st.papayoo)
+	hp, op := hand&suitMask[papSuit], others&suitMask[papSuit]
+	under := float64(bits.OnesCount64(hp&(papBit-1))) / hs
+	papTop := held && op&^(papBit-1) == 0 // nobody can take it from above
+	at := len(f)
+	f = append(f,
 		1,
-		left,
 		own,
 		one(held),
 		rest,
@@ -95,17 +103,43 @@ func (st *State) Features(s game.Seat, f []float64) ([]float64, bool) {
 		excess[0]/hs,
 		excess[1]/hs,
 		danger/4,
-		one(papOut && hand&suitMask[papSuit] == 0),
+		one(papOut && hp == 0),
 		topPts,
-		own*left,
-		rest*left,
-		top[0]/hs*left,
-		top[1]/hs*left,
 		(own+rest+trick)/float64(n),
 		float64(n)/MaxPlayers,
 		own*one(held),
 		rest*one(papOut),
-	), true
+		float64(bits.OnesCount64(hp))/hs,
+		float64(bits.OnesCount64(op))/hs,
+		under*one(papOut),
+		one(papTop),
+		one(held && hp == papBit),
+	)
+	// The same again, each times the share of the round left: what a
+	// feature means for the points to come depends on how many tricks
+	// remain.
+	for i := at; i < at+baseFeatures; i++ {
+		f = append(f, f[i]*left)
+	}
+	// The seat's cards one by one: each rank of the Papayoo's suit, each
+	// rank of the other plain suits (a count of three), each Payoo card.
+	var ranks [plainSize]float64
+	for k := int8(0); k < Payoo; k++ {
+		if k == papSuit {
+			continue
+		}
+		for c := hand & suitMask[k]; c != 0; c &= c - 1 {
+			ranks[bits.TrailingZeros64(c)%plainSize] += 1.0 / 3
+		}
+	}
+	f = append(f, ranks[:]...)
+	for r := 0; r < plainSize; r++ {
+		f = append(f, one(hp&(1<<uint(int(papSuit)*plainSize+r)) != 0))
+	}
+	for r := 0; r < payooSize; r++ {
+		f = append(f, one(hand&(1<<uint(4*plainSize+r)) != 0))
+	}
+	return f, true
 }
 
 // ValueScale is the points of a round that Value counts as a total loss:
