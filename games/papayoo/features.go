@@ -55,7 +55,7 @@ func (st *State) Features(s game.Seat, f []float64) ([]float64, bool) {
 			}
 			continue
 		}
-		hi := 63 - bits.LeadingZeros64(o) // -1... when o is empty: 63-64
+		hi := 63 - bits.LeadingZeros64(o) // -1 when o is empty
 		lo := bits.TrailingZeros64(o)     // 64 when o is empty
 		for c := h; c != 0; c &= c - 1 {
 			card := bits.TrailingZeros64(c)
