@@ -68,7 +68,7 @@ func (m *Model) Format() string {
 func (m *Model) dot(f []float64) float64 {
 	v := 0.0
 	for i, w := range m.Weights {
-		v += w * f[i]
+		v += float64(w * f[i]) // rounded before the sum, as in Train
 	}
 	return v
 }

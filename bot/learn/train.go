@@ -40,7 +40,9 @@ var tables = [...]int{4, 3, 4, 5, 4, 6, 4, 7, 4, 8}
 // play phase to the round's end against the position's features for that
 // seat. One generator (math/rand/v2's PCG, seeded) drives everything and
 // the sums are taken in play order, so the same settings give the same
-// weights.
+// weights; every product is rounded before it is added (the float64
+// conversions), so that no platform fuses the two into one instruction
+// that rounds otherwise (Go allows it there, and arm64 does it).
 func Train(set Settings) (*Model, error) {
 	if set.Games < 1 {
 		return nil, fmt.Errorf("learn: %d games", set.Games)
@@ -92,9 +94,9 @@ func Train(set Settings) (*Model, error) {
 			r := &rows[i]
 			y := float64(scores[r.seat]-r.taken) / 100
 			for a := 0; a < nf; a++ {
-				xty[a] += r.f[a] * y
+				xty[a] += float64(r.f[a] * y)
 				for b := a; b < nf; b++ {
-					xtx[a*nf+b] += r.f[a] * r.f[b]
+					xtx[a*nf+b] += float64(r.f[a] * r.f[b])
 				}
 			}
 		}
@@ -142,14 +144,14 @@ func solve(a, y []float64, n int) ([]float64, error) {
 		for r := c + 1; r < n; r++ {
 			k := a[r*n+c] / a[c*n+c]
 			for j := c; j < n; j++ {
-				a[r*n+j] -= k * a[c*n+j]
+				a[r*n+j] -= float64(k * a[c*n+j])
 			}
-			x[r] -= k * x[c]
+			x[r] -= float64(k * x[c])
 		}
 	}
 	for c := n - 1; c >= 0; c-- {
 		for j := c + 1; j < n; j++ {
-			x[c] -= a[c*n+j] * x[j]
+			x[c] -= float64(a[c*n+j] * x[j])
 		}
 		x[c] /= a[c*n+c]
 	}
