@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"tapis/bot/learn"
 	"tapis/game"
 )
 
@@ -17,7 +18,9 @@ import (
 // (Budgets); a search bot's name may end in @N for another budget of N
 // iterations (hard@2000) or @D for a duration (hard@300ms), for
 // measurement, and normal's and hard's may say +belief or -belief before
-// it (hard+belief@1000) to weigh their samples or not (bot/belief.go).
+// it (hard+belief@1000) to weigh their samples or not (bot/belief.go), or
+// +learn (hard+learn) to value playouts early with the game's learned
+// evaluator (bot/learn).
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -32,11 +35,22 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	base, budget, hasBudget := strings.Cut(name, "@")
 	// A search level's name may also say whether it weighs its samples
 	// (hard+belief, hard-belief), for measurement; without, it does not.
-	belief, hasBelief := false, false
-	for _, sfx := range []string{"+belief", "-belief"} {
-		if b, ok := strings.CutSuffix(base, sfx); ok && (b == "normal" || b == "hard") {
-			base, belief, hasBelief = b, sfx[0] == '+', true
+	// It may also say +learn (hard+learn): its playouts then stop early
+	// and are valued by the game's learned evaluator (bot/learn), where
+	// the game has one.
+	belief, hasBelief, learned := false, false, false
+	for _, sfx := range []string{"+learn", "+belief", "-belief"} {
+		if b, ok := strings.CutSuffix(base, sfx); ok {
+			base = b
+			if sfx == "+learn" {
+				learned = true
+			} else {
+				belief, hasBelief = sfx[0] == '+', true
+			}
 		}
+	}
+	if (hasBelief || learned) && base != "normal" && base != "hard" {
+		return nil, fmt.Errorf("bot: %q: only normal and hard take +belief, -belief or +learn", name)
 	}
 	switch base {
 	case "random":
@@ -65,6 +79,11 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		// Belief-weighted sampling); plain samples assume nothing of how
 		// people play.
 		p.Belief = hasBelief && belief
+		if learned {
+			if leaf := learn.For(g.Name()); leaf != nil {
+				p.Leaf = leaf
+			}
+		}
 		if hasBudget {
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)

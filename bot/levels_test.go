@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tapis/bot/learn"
 	"tapis/game"
 	"tapis/games"
 )
@@ -127,7 +128,11 @@ func BenchmarkLevels(b *testing.B) {
 			if lo, hi := g.Players(); n < lo || n > hi {
 				continue
 			}
-			for _, level := range []string{"normal", "hard"} {
+			levels := []string{"normal", "hard"}
+			if learn.For(g.Name()) != nil {
+				levels = append(levels, "hard+learn") // its learned evaluator
+			}
+			for _, level := range levels {
 				b.Run(fmt.Sprintf("%s/%dp/%s", g.Name(), n, level), func(b *testing.B) {
 					tm := &timer{}
 					cpu0 := cpuTime()

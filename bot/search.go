@@ -66,6 +66,9 @@ type Search struct {
 	// by how likely the other seats' moves so far were in each, in games
 	// whose states can say (game.Believer; bot/belief.go).
 	Belief bool
+	// Leaf, when set, may stop a playout before its bound and value the
+	// position instead (bot/learn: a model learned by self-play).
+	Leaf Evaluator
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -426,7 +429,11 @@ func (b *bound) reached(st game.State) bool {
 // game's result.
 func (p *Search) playout(st game.State, end *bound) [game.MaxPlayers]float64 {
 	roller, canRoll := st.(game.Roller)
-	for !end.reached(st) {
+	var r [game.MaxPlayers]float64
+	for played := 0; !end.reached(st); played++ {
+		if p.Leaf != nil && p.Leaf.Evaluate(st, played, &r) {
+			return r
+		}
 		s := st.ToMove().First()
 		var m game.Move
 		if canRoll {
@@ -437,7 +444,6 @@ func (p *Search) playout(st game.State, end *bound) [game.MaxPlayers]float64 {
 		}
 		p.apply(st, s, m)
 	}
-	var r [game.MaxPlayers]float64
 	if end.valuer != nil {
 		for s := 0; s < st.Players(); s++ {
 			r[s] = end.valuer.Value(game.Seat(s))

@@ -92,8 +92,10 @@ func TestSearchIsHonest(t *testing.T) {
 					rng := game.NewRNG(seed + 100)
 					other := st.Sample(s, &rng)
 					// With and without belief-weighted sampling: the pool
-					// and its weights are the seat's knowledge too.
-					for _, name := range []string{"hard@150", "hard+belief@150", "hard-belief@150"} {
+					// and its weights are the seat's knowledge too; and
+					// with the learned leaf evaluator (bot/learn), which
+					// values only the worlds drawn from that knowledge.
+					for _, name := range []string{"hard@150", "hard+belief@150", "hard-belief@150", "hard+learn@150"} {
 						a := choose(t, g, name, st, s, told, seed)
 						b := choose(t, g, name, other, s, told, seed)
 						if a != b {

@@ -24,6 +24,7 @@ func commands() []command {
 	return []command{
 		{"serve", "[flags]", "serve the web table and its API until interrupted", runServe},
 		{"sim", "[flags]", "play many games between bots and report wins and scores per seat", runSim},
+		{"train", "--game papayoo [flags]", "train a game's learned leaf evaluator by self-play and write its weights", runTrain},
 		{"replay", "FILE|-", "play a scripted game (docs/replay.md) and print where it ends, as JSON", runReplay},
 		{"check", "[flags]", "check a database: its integrity, and every table's moves replayed", runCheck},
 		{"loadtest", "--url URL [flags]", "measure a running server: tables of clients playing random moves", runLoadtest},
