@@ -22,10 +22,13 @@ import "tapis/game"
 // above it, so that a move costs about the same at every size.
 //
 // Cabo's hard searches 3,000 iterations a move at 2 players (1,500 at
-// 4), Da Capo!'s 2,000 a whole turn (1,000 at 4): 14 and 12 CPU ms a
-// move at 2 players, 14 and 11 at 4, on 2 shared cores at load 30
-// (2026-11-27). At 2 players Cabo's closes some 83% of the gap to the
-// cheating bot at the same budget; docs/bots.md has the runs:
+// 4), Da Capo!'s 2,000 a whole turn (1,000 at 4): Cabo 15.4 CPU ms a
+// move at 2 players and 12.9 at 4, Da Capo! 14.2 and 11.1, on 2 shared
+// cores at load 8 (2026-11-27; before, 1,000 and 1,600 at every size:
+// 5.1 and 9.7, 11.1 and 19.3). At 2 players Cabo's closes 83% [76%,
+// 90%] of the gap to the cheating bot at the same budget, Da Capo!'s
+// only 56% [40%, 72%]; docs/bots.md, Budgets by table size, has the
+// runs:
 //
 //	tapis sim --game G --players 2 --bots hard@N,easy --duplicate --games 256 --seed 1 --workers 1
 //	tapis sim --game G --players 2 --bots cheat@N,easy --duplicate --games 256 --seed 1 --workers 1
