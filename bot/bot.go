@@ -69,6 +69,12 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		n, _ := LevelBudget(g, base)
 		p := NewSearch(n, 0, seed)
 		p.Cheat = base == "cheat"
+		if base != "normal" {
+			// Fewer iterations at larger tables, where each costs more,
+			// in games that say so (game.Levels' HardSeats); not for a
+			// budget given by name, a measurement's.
+			p.Seats = Budgets(g).HardSeats
+		}
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
 		p.Plans = base != "normal"
@@ -85,6 +91,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 			}
 		}
 		if hasBudget {
+			p.Seats = 0
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)
 			}

@@ -13,20 +13,32 @@ import "tapis/game"
 // register.go), chosen from strength measured against budget (docs/bots.md,
 // Levels' budgets), so that hard plays at least as well as normal and
 // normal as easy (the heuristic) where the measurement can tell them
-// apart, and a hard move costs a few milliseconds of one core (Da Capo!,
-// the dearest, 10 to 16 at 1,600 iterations a whole turn: hard plans
-// turns there, and searches once a turn rather than once a move):
+// apart, hard closes as much of the gap to the cheating bot (the same
+// search seeing every card) as a move's cost allows, and a hard move
+// costs at most some 20 ms of one core (issue 27). A game whose playouts
+// cost more at larger tables (Cabo, Da Capo!: about twice the CPU an
+// iteration at 4 players as at 2) says at which size its Hard is meant
+// (HardSeats), and hard searches Hard*HardSeats/n iterations at n seats
+// above it, so that a move costs about the same at every size.
 //
-//	tapis sim --game G --players 2 --bots hard@N,heuristic --games 200 --seed 1 --rotate
-//	    (Papayoo: --players 4 --bots hard@N,heuristic,heuristic,heuristic;
-//	    Da Capo!: 150 games; Limits, where every N from 30 on beats the
-//	    heuristic, also --bots hard@1000,hard@100 and the like)
-//	go test ./bot -run XXX -bench Levels -benchtime 200x   (ms a move)
+// Cabo's hard searches 3,000 iterations a move at 2 players (1,500 at
+// 4), Da Capo!'s 2,000 a whole turn (1,000 at 4): Cabo 15.4 CPU ms a
+// move at 2 players and 12.9 at 4, Da Capo! 14.2 and 11.1, on 2 shared
+// cores at load 8 (2026-11-27; before, 1,000 and 1,600 at every size:
+// 5.1 and 9.7, 11.1 and 19.3). At 2 players Cabo's closes 83% [76%,
+// 90%] of the gap to the cheating bot at the same budget, Da Capo!'s
+// only 56% [40%, 72%]; docs/bots.md, Budgets by table size, has the
+// runs:
 //
-// measured on 2026-11-24 for N = 30 to 1,000. Hard against the heuristic,
-// 2 players: Cabo 78.0% [71.8%, 83.2%], Limits 97.2% (and 66.2% against
-// hard@100), Da Capo! 66.7% [58.8%, 73.7%]; Papayoo, 4 players: win share
-// 49.8% [42.9%, 56.6%] against three heuristics.
+//	tapis sim --game G --players 2 --bots hard@N,easy --duplicate --games 256 --seed 1 --workers 1
+//	tapis sim --game G --players 2 --bots cheat@N,easy --duplicate --games 256 --seed 1 --workers 1
+//	tapis sim --levels-table --game G --games 256 --seed 1 --workers 1
+//	go test ./bot -run XXX -bench 'Levels/.*/.*/hard' -benchtime 200x   (cpu-ms/move)
+//
+// Earlier budgets (2026-11-24, hard@N against the heuristic, rotated,
+// 2 players): Cabo hard@1000 78.0% [71.8%, 83.2%], Limits 97.2% (and
+// 66.2% against hard@100), Da Capo! 66.7% [58.8%, 73.7%]; Papayoo, 4
+// players: win share 49.8% [42.9%, 56.6%] against three heuristics.
 type Budget = game.Levels
 
 // DefaultBudget is the budget of a game that registers none.

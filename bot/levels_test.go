@@ -32,6 +32,19 @@ func TestLevelBudgets(t *testing.T) {
 			if s := p.(*Search); s.Iterations != c.want || s.Time != 0 {
 				t.Errorf("%s %s: %d iterations, time %v; want %d and no time", g.Name(), c.level, s.Iterations, s.Time, c.want)
 			}
+			// Hard (and cheat) search fewer iterations at tables larger
+			// than the game's HardSeats, a move costing about the same
+			// CPU; normal and a budget given by name do not.
+			lo, hi := g.Players()
+			for n := lo; n <= hi; n++ {
+				want := c.want
+				if seats := b.HardSeats; seats > 0 && n > seats && (c.level == "hard" || c.level == "cheat") {
+					want = c.want * seats / n
+				}
+				if got := p.(*Search).iterations(n); got != want {
+					t.Errorf("%s %s at %d seats: %d iterations, want %d", g.Name(), c.level, n, got, want)
+				}
+			}
 		}
 	}
 	p, err := New(games.Named("cabo"), "hard@300ms", 0, 1)

@@ -66,7 +66,7 @@ func (p *Search) choosePlan(k game.Knowledge) (game.Move, bool) {
 		visits := make([]float64, len(ends))
 		reward := make([]float64, len(ends))
 		p.c = p.C
-		n := p.run(func(n int) {
+		n := p.run(p.iterations(k.Players()), func(n int) {
 			st := p.sample(k)
 			if x, ok := st.(game.Explorer); ok {
 				p.c = x.Exploration()

@@ -27,6 +27,10 @@ type Search struct {
 	// Iterations per move; when 0, Time bounds each move instead.
 	Iterations int
 	Time       time.Duration
+	// Seats, when set, is the largest table at which a move searches
+	// Iterations: at n seats above it, Iterations*Seats/n (game.Levels'
+	// HardSeats), so that a move costs about the same CPU at any size.
+	Seats int
 	// C is the UCB exploration constant, for rewards in [0, 1], in games
 	// that name none of their own (game.Explorer).
 	C float64
@@ -161,7 +165,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	p.nodes = append(p.nodes[:0], node{edge: -1, next: -1})
 	p.edges = p.edges[:0]
 	p.c = p.C
-	n := p.run(func(int) { p.iterate(k) })
+	n := p.run(p.iterations(k.Players()), func(int) { p.iterate(k) })
 	best, most := game.Move(0), -1.0
 	for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
 		ed := &p.edges[e]
@@ -185,16 +189,25 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	return best
 }
 
-// run calls iterate with 0, 1, ... for the search's budget, and returns
-// how many iterations it ran.
-func (p *Search) run(iterate func(n int)) int {
+// iterations is the search's budget a move at a table of n seats: its
+// Iterations, fewer above Seats; 0 for a time budget.
+func (p *Search) iterations(n int) int {
+	if p.Iterations > 0 && p.Seats > 0 && n > p.Seats {
+		return max(p.Iterations*p.Seats/n, 1)
+	}
+	return p.Iterations
+}
+
+// run calls iterate with 0, 1, ... for iterations (when 0, for the
+// search's Time), and returns how many iterations it ran.
+func (p *Search) run(iterations int, iterate func(n int)) int {
 	var deadline time.Time
-	if p.Iterations <= 0 {
+	if iterations <= 0 {
 		deadline = time.Now().Add(p.Time)
 	}
 	n := 0
-	for ; p.Iterations <= 0 || n < p.Iterations; n++ {
-		if p.Iterations <= 0 && n&15 == 0 && n > 0 && time.Now().After(deadline) {
+	for ; iterations <= 0 || n < iterations; n++ {
+		if iterations <= 0 && n&15 == 0 && n > 0 && time.Now().After(deadline) {
 			break
 		}
 		if p.Yield != nil && n&(yieldEvery-1) == yieldEvery-1 {

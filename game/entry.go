@@ -52,6 +52,12 @@ func EntryOf(g Game) (Entry, bool) {
 // levels "normal" and "hard" plays with (bot.Budget).
 type Levels struct {
 	Normal, Hard int
+	// HardSeats, when set, is the largest table at which hard searches
+	// Hard iterations: at n seats above it, Hard*HardSeats/n, since an
+	// iteration's playout there costs about n/HardSeats times as much
+	// (bot.Budget), and a hard move should cost about the same CPU at
+	// every table size. 0: Hard at every size.
+	HardSeats int
 }
 
 // Look is what the web client needs to draw a game, as GET /api/games

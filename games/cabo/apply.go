@@ -18,6 +18,7 @@ func (st *State) Apply(s game.Seat, gm game.Move, log *game.Log) error {
 	case TakeDiscard:
 		st.nDisc--
 		c := st.discard[st.nDisc]
+		st.discSum -= int16(c)
 		st.place(s, TakeDiscard, slotsOf(gm), c, log)
 	case Draw:
 		st.drawCard(s, log)
@@ -282,6 +283,7 @@ func (st *State) reshuffle(log *game.Log) {
 	st.nDraw = int8(n)
 	st.discard[0] = top
 	st.nDisc = 1
+	st.discSum = int16(top)
 	if log != nil {
 		log.Add(game.Public, Event{Type: "reshuffle", Count: n})
 	}

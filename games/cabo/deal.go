@@ -128,7 +128,7 @@ func (st *State) deal(starter game.Seat, log *game.Log) {
 			}
 		}
 	}
-	st.nDisc = 0
+	st.nDisc, st.discSum = 0, 0
 	if sk != nil && sk.discard != none {
 		st.pushDiscard(sk.discard)
 	} else {

@@ -20,8 +20,10 @@ func (Game) Entry() game.Entry {
 	}
 	return game.Entry{
 		Game: Game{},
-		// bot.Budget says how these were chosen.
-		Levels: game.Levels{Normal: 300, Hard: 1000},
+		// bot.Budget says how these were chosen: hard at 3,000 closes
+		// some 83% of the gap to the cheating bot at 2 players, and
+		// searches 3,000*2/n at n seats, where an iteration costs more.
+		Levels: game.Levels{Normal: 300, Hard: 3000, HardSeats: 2},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": -16.11, "easy": 36.07, "normal": 35.47, "hard": 37.63},
 		Forget:  Forget,

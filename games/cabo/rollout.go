@@ -35,11 +35,8 @@ type mind struct {
 }
 
 func (st *State) mindOf(s game.Seat) mind {
-	sum, n := 338, DeckSize // the whole deck: values 0..13 as in count
-	for _, c := range st.discard[:st.nDisc] {
-		sum -= int(c)
-		n--
-	}
+	// The whole deck (values 0..13 as in count), less the discards.
+	sum, n := 338-int(st.discSum), DeckSize-int(st.nDisc)
 	for j := 0; j < int(st.n); j++ {
 		for k := st.known[s][j]; k != 0; k &= k - 1 {
 			sum -= int(st.hands[j][bits.TrailingZeros8(k)])

@@ -39,6 +39,9 @@ type State struct {
 	nDraw   int8
 	discard [DeckSize]int8 // discard[nDiscard-1] is the top
 	nDisc   int8
+	// discSum is the sum of discard[:nDisc], kept as the pile changes:
+	// the playout policy reads it at every turn (mindOf).
+	discSum int16
 	drawn   int8 // the card the turn seat holds in phaseDrawn
 
 	caller    game.Seat // who called Cabo this round, or -1
@@ -108,6 +111,7 @@ func (st *State) topDiscard() int8 { return st.discard[st.nDisc-1] }
 func (st *State) pushDiscard(c int8) {
 	st.discard[st.nDisc] = c
 	st.nDisc++
+	st.discSum += int16(c)
 }
 
 func (st *State) filled(s game.Seat) uint8 { return st.fill[s] }
@@ -142,6 +146,13 @@ func (st *State) Check() error {
 			return fmt.Errorf("a drawn card is held in phase %s", st.phase)
 		}
 		add(st.drawn)
+	}
+	sum := 0
+	for _, c := range st.discard[:st.nDisc] {
+		sum += int(c)
+	}
+	if sum != int(st.discSum) {
+		return fmt.Errorf("discard pile sums to %d, recorded %d", sum, st.discSum)
 	}
 	if seen != count {
 		return fmt.Errorf("cards not conserved: have %v, want %v", seen, count)

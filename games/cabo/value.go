@@ -170,12 +170,17 @@ func (st *State) chance(s game.Seat, scores *[MaxPlayers]int) float64 {
 		return float64(t[clampScore(scores[s])][clampScore(scores[1-s])])
 	}
 	var strength [MaxPlayers]float64
+	var clamped [MaxPlayers]int
+	for i := 0; i < n; i++ {
+		clamped[i] = clampScore(scores[i])
+	}
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		x := 1.0
+		row := &t[clamped[i]]
 		for j := 0; j < n; j++ {
 			if j != i {
-				x *= float64(t[clampScore(scores[i])][clampScore(scores[j])])
+				x *= float64(row[clamped[j]])
 			}
 		}
 		strength[i] = x

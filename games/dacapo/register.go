@@ -28,10 +28,10 @@ func (Game) Entry() game.Entry {
 	return game.Entry{
 		Game: Game{},
 		// bot.Budget says how these were chosen. Hard plans whole turns
-		// (Plans) and searches once a plan: 1,600 iterations a plan cost
-		// less a move (10 CPU ms at 2 players, 16 at 4) than 1,000 a
-		// move did (12 and 16); docs/bots.md, Whole turns.
-		Levels: game.Levels{Normal: 300, Hard: 1600},
+		// (Plans) and searches once a plan: 2,000 iterations a plan at 2
+		// players, 2,000*2/n at n seats, where a playout costs more
+		// (docs/bots.md, Whole turns, Levels' budgets).
+		Levels: game.Levels{Normal: 300, Hard: 2000, HardSeats: 2},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": 18.37, "easy": 25.88, "normal": 28.11, "hard": 27.19},
 		Look:    game.Look{Title: "Da Capo!", Round: "game", Screen: "dacapo.js"},
