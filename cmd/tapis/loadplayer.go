@@ -202,7 +202,13 @@ func (p *seatPlayer) state(m *client.State) {
 		p.pending = false
 		if m.Match == p.pendingM {
 			rtt := now.Sub(p.sentAt)
-			p.t.add(func(t *tally) { t.rtts = append(t.rtts, rtt) })
+			steady := !p.sentAt.Before(p.o.steadyFrom)
+			p.t.add(func(t *tally) {
+				t.rtts = append(t.rtts, rtt)
+				if steady {
+					t.steady = append(t.steady, rtt)
+				}
+			})
 		}
 	}
 	if !p.host {

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -42,6 +43,7 @@ server sees one client, and may refuse it as too fast (429).`)
 	fl.DurationVar(&o.think, "think", 500*time.Millisecond, "a client's think time before each move: drawn from 0.5 to 1.5 times this")
 	fl.DurationVar(&o.duration, "duration", 30*time.Second, "how long the clients play, table creation included")
 	fl.StringVar(&o.bots, "bots", "", `a bot level ("random", "easy", "normal", "hard") for every seat but the first: each table then has one client and players-1 of the server's bots`)
+	fl.DurationVar(&o.warmup, "warmup", 0, "leave the round trips of moves sent in the run's first DURATION out of p50/p99/max (the tables being made and joined), to measure the steady state; moves are all counted")
 	fl.BoolVar(&o.reconnect, "reconnect", false, "dial a seat's lost connection again (a server restarted during the run) until it is back, and report how long seats were away, instead of counting the loss as an error")
 	fl.DurationVar(&o.progress, "progress", 5*time.Second, "how often to say on stderr how the run is going: tables, moves, errors, refusals (0: never)")
 	asJSON := fl.Bool("json", false, "print the figures as one JSON object")
@@ -55,6 +57,14 @@ server sees one client, and may refuse it as too fast (429).`)
 	if err := o.check(); err != nil {
 		fail(stderr, "loadtest", "%v", err)
 		return 2
+	}
+	// The load generator's own collections pause its readers, and the
+	// pause would be counted as the server's round trip: with 16,000
+	// sockets on one core, its marks of some 300 MB every 12 s took the
+	// p99 from about 120 ms to 300-500 ms (docs/performance.md, "8,000
+	// tables"). It collects four times less often, unless GOGC says.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -83,6 +93,8 @@ type loadOptions struct {
 	think, duration time.Duration
 	progress        time.Duration // how often to print how the run goes
 	reconnect       bool          // dial lost connections again (--reconnect)
+	warmup          time.Duration // round trips left out of the quantiles at first (--warmup)
+	steadyFrom      time.Time     // the run's start + warmup: set by loadtest
 	drain           time.Duration // how long to wait for the last moves' answers
 }
 
@@ -103,6 +115,8 @@ func (o *loadOptions) check() error {
 		return errors.New("--players and --tables must be at least 1")
 	case o.think < 0 || o.duration <= 0:
 		return errors.New("--think must be 0 or more and --duration more than 0")
+	case o.warmup < 0 || o.warmup >= o.duration:
+		return errors.New("--warmup must be 0 or more and less than --duration")
 	case o.bots != "" && o.players < 2:
 		return errors.New("--bots needs --players 2 or more: the first seat is the client's")
 	}
@@ -119,11 +133,14 @@ func (o *loadOptions) check() error {
 
 // loadReport is what a load test measured. Times are in milliseconds.
 type loadReport struct {
-	Game     string  `json:"game"`
-	Players  int     `json:"players"`
-	Tables   int     `json:"tables"`
-	Bots     string  `json:"bots,omitempty"`
-	ThinkMS  float64 `json:"think_ms"`
+	Game    string  `json:"game"`
+	Players int     `json:"players"`
+	Tables  int     `json:"tables"`
+	Bots    string  `json:"bots,omitempty"`
+	ThinkMS float64 `json:"think_ms"`
+	// WarmupS is --warmup: the round trips of moves sent before it are
+	// left out of the quantiles.
+	WarmupS  float64 `json:"warmup_s,omitempty"`
 	Duration float64 `json:"duration_s"`
 	// Moves are the clients' moves the server applied; MovesPerSecond
 	// divides them by the duration.
@@ -167,7 +184,11 @@ func (r *loadReport) print(w io.Writer) {
 	if r.Bots != "" {
 		fmt.Fprintf(w, " (one client, %d %s bots)", r.Players-1, r.Bots)
 	}
-	fmt.Fprintf(w, ", think %.0f ms, %.1f s\n", r.ThinkMS, r.Duration)
+	fmt.Fprintf(w, ", think %.0f ms, %.1f s", r.ThinkMS, r.Duration)
+	if r.WarmupS > 0 {
+		fmt.Fprintf(w, " (round trips from the %.0fth second)", r.WarmupS)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "moves             %d\nmoves_per_second  %.1f\np50_ms            %.1f\np99_ms            %.1f\nmax_ms            %.1f\n",
 		r.Moves, r.MovesPerSecond, r.P50MS, r.P99MS, r.MaxMS)
 	fmt.Fprintf(w, "stale             %d\nmatches           %d\nerrors            %d\n", r.Stale, r.Matches, r.Errors)
@@ -188,6 +209,7 @@ func (r *loadReport) print(w io.Writer) {
 type tally struct {
 	mu         sync.Mutex
 	rtts, bots []time.Duration
+	steady     []time.Duration // the round trips of moves sent after --warmup
 	stale      int
 	matches    int
 	errors     int
@@ -221,6 +243,7 @@ func (t *tally) add(f func(t *tally)) {
 // flight and reports. It says how the run goes on log every o.progress.
 func loadtest(ctx context.Context, o loadOptions, log io.Writer) *loadReport {
 	start := time.Now()
+	o.steadyFrom = start.Add(o.warmup)
 	play, stop := context.WithTimeout(ctx, o.duration)
 	defer stop()
 	t := &tally{log: log}
@@ -255,6 +278,10 @@ func loadtest(ctx context.Context, o loadOptions, log io.Writer) *loadReport {
 		MovesPerSecond: float64(len(t.rtts)) / elapsed.Seconds(),
 		Stale:          t.stale, Matches: t.matches, Errors: t.errors, TooFast: t.refused, BotMoves: len(t.bots)}
 	rep.P50MS, rep.P99MS, rep.MaxMS = quantiles(t.rtts)
+	if o.warmup > 0 {
+		rep.WarmupS = o.warmup.Seconds()
+		rep.P50MS, rep.P99MS, rep.MaxMS = quantiles(t.steady)
+	}
 	rep.BotP50MS, rep.BotP99MS, rep.BotMaxMS = quantiles(t.bots)
 	rep.Reconnects = len(t.aways)
 	rep.AwayP50MS, rep.AwayP99MS, rep.AwayMaxMS = quantiles(t.aways)

@@ -117,8 +117,8 @@ func TestLoadtestAgainstServe(t *testing.T) {
 		t.Skip("starts processes")
 	}
 	base, metrics := startServeMetrics(t, "")
-	rep := runLoad(t, 0, "--url", base, "--game", "cabo", "--players", "2", "--tables", "3", "--think", "50ms", "--duration", "3s")
-	if rep.Moves == 0 || rep.Errors != 0 || rep.Tables != 3 || rep.Players != 2 {
+	rep := runLoad(t, 0, "--url", base, "--game", "cabo", "--players", "2", "--tables", "3", "--think", "50ms", "--duration", "3s", "--warmup", "1s")
+	if rep.Moves == 0 || rep.Errors != 0 || rep.Tables != 3 || rep.Players != 2 || rep.WarmupS != 1 {
 		t.Fatalf("report %+v", rep)
 	}
 	if rep.Duration < 3 || rep.MovesPerSecond <= 0 || rep.MovesPerSecond > float64(rep.Moves)/3 {
@@ -270,7 +270,8 @@ func TestLoadtestSaysTooFast(t *testing.T) {
 
 // The flags are checked before anything is started.
 func TestLoadtestFlags(t *testing.T) {
-	for _, args := range []string{"", "--url http://x --players 0", "--url http://x --duration 0s", "--url http://x --players 1 --bots hard"} {
+	for _, args := range []string{"", "--url http://x --players 0", "--url http://x --duration 0s", "--url http://x --players 1 --bots hard",
+		"--url http://x --duration 5s --warmup 5s", "--url http://x --warmup -1s"} {
 		var out, errOut bytes.Buffer
 		if code := run(append([]string{"loadtest"}, strings.Fields(args)...), &out, &errOut); code != 2 || errOut.Len() == 0 {
 			t.Errorf("loadtest %s: exit %d, %q", args, code, errOut.String())
