@@ -266,7 +266,7 @@ func TestServeBackup(t *testing.T) {
 	}
 	live := filepath.Join(t.TempDir(), "live.db")
 	base, metrics := startServeMetrics(t, "--db "+live)
-	rep := runLoad(t, 0, "--url", base, "--game", "cabo", "--players", "2", "--tables", "2", "--think", "20ms", "--duration", "1s")
+	rep := runLoad(t, 0, "--url", base, "--game", "cabo", "--players", "2", "--tables", "2", "--think", "50ms", "--duration", "1s")
 	if rep.Moves == 0 {
 		t.Fatalf("no moves played: %+v", rep)
 	}

@@ -342,7 +342,7 @@ func TestLoadtestReconnectsAfterRestart(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		done <- run([]string{"loadtest", "--json", "--reconnect", "--url", "http://" + addr, "--game", "cabo", "--players", "2",
-			"--tables", "2", "--think", "20ms", "--duration", "15s", "--progress", "100ms"}, &out, &errOut)
+			"--tables", "2", "--think", "50ms", "--duration", "15s", "--progress", "100ms"}, &out, &errOut)
 	}()
 	waitSaid := func(what string, re *regexp.Regexp) {
 		t.Helper()
