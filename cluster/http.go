@@ -56,6 +56,13 @@ func (n *Node) Serve(h http.Handler) error {
 	n.mu.Lock()
 	n.subs = append(n.subs, alive, relayed)
 	n.mu.Unlock()
+	// Once Serve returns, the node is reachable: a request relayed by
+	// another node's connection right after (a table just taken here)
+	// must not find no responder, which reads as this node gone. The
+	// round trip makes the server hold both subscriptions first.
+	if err := n.nc.Flush(); err != nil {
+		return fmt.Errorf("cluster: %v", err)
+	}
 	return nil
 }
 

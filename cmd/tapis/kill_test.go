@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -34,17 +34,8 @@ func TestMain(m *testing.M) {
 // (without spaces), and returns its base URL once it listens.
 func startServe(t *testing.T, db string, extra ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve --addr 127.0.0.1:0 --bot-delay 1ms --db "+db+" "+strings.Join(extra, " "))
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
+	cmd, rd := serveChild(t, "--addr 127.0.0.1:0 --bot-delay 1ms --db "+db+" "+strings.Join(extra, " "))
+	line, err := rd.ReadString('\n')
 	if err != nil {
 		t.Fatalf("tapis serve said nothing: %v", err)
 	}
@@ -52,7 +43,7 @@ func startServe(t *testing.T, db string, extra ...string) (*exec.Cmd, string) {
 	if m == nil {
 		t.Fatalf("tapis serve said %q", line)
 	}
-	go func() { bufio.NewReader(out).WriteTo(new(bytes.Buffer)) }()
+	go rd.WriteTo(io.Discard)
 	return cmd, "http://" + m[1]
 }
 

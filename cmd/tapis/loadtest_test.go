@@ -31,18 +31,7 @@ import (
 // returns its base URL and its metrics' URL once it listens.
 func startServeMetrics(t *testing.T, flags string) (base, metrics string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve --addr 127.0.0.1:0 --metrics-addr 127.0.0.1:0 --db :memory: --trusted-proxy 127.0.0.1/32 "+flags)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	rd := bufio.NewReader(out)
+	_, rd := serveChild(t, "--addr 127.0.0.1:0 --metrics-addr 127.0.0.1:0 --db :memory: --trusted-proxy 127.0.0.1/32 "+flags)
 	var said string
 	for _, re := range []*regexp.Regexp{
 		regexp.MustCompile(`serving on http://(127\.0\.0\.1:\d+)`),
@@ -297,12 +286,12 @@ func TestLoadAddrNetworks(t *testing.T) {
 	}
 }
 
-// startServeAt runs `tapis serve` in a child process on addr with the
-// database file db, and returns it once it listens.
-func startServeAt(t *testing.T, addr, db string) *exec.Cmd {
+// serveChild runs `tapis serve` with the flags args in a child process,
+// killed when the test ends, and returns it with its standard output.
+func serveChild(t *testing.T, args string) (*exec.Cmd, *bufio.Reader) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve --addr "+addr+" --db "+db+" --trusted-proxy 127.0.0.1/32")
+	cmd.Env = append(os.Environ(), "TAPIS_TEST_RUN=serve "+args)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -312,7 +301,14 @@ func startServeAt(t *testing.T, addr, db string) *exec.Cmd {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	rd := bufio.NewReader(out)
+	return cmd, bufio.NewReader(out)
+}
+
+// startServeAt runs `tapis serve` in a child process on addr with the
+// database file db, and returns it once it listens.
+func startServeAt(t *testing.T, addr, db string) *exec.Cmd {
+	t.Helper()
+	cmd, rd := serveChild(t, "--addr "+addr+" --db "+db+" --trusted-proxy 127.0.0.1/32")
 	line, err := rd.ReadString('\n')
 	if err != nil || !strings.Contains(line, "serving on http://"+addr) {
 		t.Fatalf("tapis serve said %q (%v)", line, err)
