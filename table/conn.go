@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -126,9 +127,22 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	ws, err := socket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
-	if err != nil {
-		return // Accept has answered the request
+	// A socket of this node goes on the host's Poller (inbound.go); a
+	// relayed one, or one the Poller cannot take, is read by a goroutine
+	// of its own (live).
+	var ws cluster.Socket
+	in := &inbound{s: s}
+	ps, err := s.poll(w, r, in)
+	switch {
+	case err == nil:
+		ws, in.ws = ps, ps
+	case errors.Is(err, socket.ErrNotPolled):
+		in = nil
+		if ws, err = socket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns}); err != nil {
+			return // Accept has answered the request
+		}
+	default:
+		return // the Poller has answered the request
 	}
 	// The socket lives until the client leaves or the server stops; the
 	// request's context is not cancelled by a server shutdown.
@@ -150,7 +164,31 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attached, live = true, true
+	if in != nil {
+		in.begin(ctx, cancel, t, c, p.ID, release)
+		return
+	}
 	go s.live(ctx, cancel, ws, t, c, p.ID, release)
+}
+
+// poll accepts r's socket on the host's Poller, started with the first
+// socket and stopped with the host, or answers socket.ErrNotPolled.
+func (s *Host) poll(w http.ResponseWriter, r *http.Request, h socket.Handler) (*socket.Polled, error) {
+	s.mu.Lock()
+	if s.poller == nil && !s.closing && !s.cfg.NoPoll {
+		p, err := socket.NewPoller()
+		if err != nil {
+			s.log.Warn("no event loop for sockets: each is read by a goroutine", "err", err)
+			s.cfg.NoPoll = true
+		}
+		s.poller = p
+	}
+	p := s.poller
+	s.mu.Unlock()
+	if p == nil {
+		return nil, socket.ErrNotPolled
+	}
+	return p.Accept(w, r, s.cfg.OriginPatterns, s.cfg.MaxMessage*16, h)
 }
 
 // live runs an attached connection until its client leaves or the server
@@ -183,17 +221,12 @@ func (s *Host) live(ctx context.Context, cancel context.CancelFunc, ws cluster.S
 	<-c.out.Done()
 }
 
-// read decodes the client's messages and hands them to the table. Bad
-// messages are answered with an error and change nothing; a client that
-// sends too fast is made to wait. A client that neither sends anything
-// nor answers a ping for Config.Presence is gone (quiet, which the pinger
-// tells of pongs), so its seat counts as away.
+// read decodes the client's messages and hands them to the table, until
+// the socket ends or the table is gone. A client that neither sends
+// anything nor answers a ping for Config.Presence is gone (quiet, which
+// the pinger tells of pongs), so its seat counts as away.
 func (s *Host) read(ctx context.Context, ws cluster.Socket, t *table, c *conn, quiet *socket.Presence) {
-	lim := rate.NewLimiter(rate.Limit(s.cfg.Rate), s.cfg.Burst)
-	if s.cfg.Rate < 0 {
-		lim.SetLimit(rate.Inf)
-	}
-	var warned time.Time
+	rd := s.newReading(quiet)
 	// Reads get no context (coder/websocket arms a context's cancellation
 	// around every frame, an allocation and a lock each): the server's end closes
 	// the socket, which ends a read, and so does a presence timer, for
@@ -205,53 +238,78 @@ func (s *Host) read(ctx context.Context, ws cluster.Socket, t *table, c *conn, q
 		if err != nil {
 			return
 		}
-		// Allow first: a Reservation is an allocation, needed only to
-		// know how long to wait.
-		wait := time.Duration(0)
-		if !lim.Allow() {
-			wait = lim.Reserve().Delay()
-		}
-		if wait > 0 {
-			// Said once a second at most, so that warnings do not add to
-			// the flood.
-			if now := time.Now(); now.Sub(warned) >= time.Second {
-				warned = now
-				t.post(ctx, func() { t.sendError(c, wire.CodeTooFast, "server: too many messages: slow down", nil) })
-			}
-			select {
-			case <-time.After(wait):
-			case <-ctx.Done():
-				return
-			}
-		}
-		// Heard now, as the wait for the pace is not the client's silence.
-		quiet.Heard()
-		if len(*data) > s.cfg.MaxMessage {
-			text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(*data))
-			socket.PutBuf(data)
-			t.post(ctx, func() { t.sendError(c, wire.CodeTooLarge, text, nil) })
-			continue
-		}
-		cm, err := codec.Decode(typ == websocket.MessageText, *data)
-		socket.PutBuf(data) // Decode copies what it keeps
-		m := clientMsg{ClientMessage: cm}
-		m.read = s.cfg.Metrics.Now()
-		if err != nil {
-			text := err.Error()
-			t.post(ctx, func() { t.sendError(c, wire.CodeBadMessage, text, m.ID) })
-			continue
-		}
-		// A chat line is checked and paced here, before the table sees
-		// it: a flood costs its own reader, not the table's moves.
-		if m.Type == "chat" && !s.screenChat(ctx, t, c, &m) {
-			continue
-		}
-		// A message read is handed over whatever happens to the
-		// connection now: a move sent just before a disconnect is played.
-		if t.post(context.Background(), func() { t.handle(c, m) }) != nil {
+		ok := s.receive(ctx, t, c, rd, typ, *data, false)
+		socket.PutBuf(data)
+		if !ok {
 			return
 		}
 	}
+}
+
+// reading is what a connection's reading keeps between messages: its
+// pace and its presence watch.
+type reading struct {
+	lim    *rate.Limiter
+	warned time.Time
+	quiet  *socket.Presence
+}
+
+func (s *Host) newReading(quiet *socket.Presence) *reading {
+	lim := rate.NewLimiter(rate.Limit(s.cfg.Rate), s.cfg.Burst)
+	if s.cfg.Rate < 0 {
+		lim.SetLimit(rate.Inf)
+	}
+	return &reading{lim: lim, quiet: quiet}
+}
+
+// receive hands one message of c's client to its table. Bad messages are
+// answered with an error and change nothing; a client that sends too fast
+// is made to wait (paid: the pace was taken already). It returns false
+// when the reading is to end: the table is gone, or ctx ended while the
+// client waited. It does not keep data.
+func (s *Host) receive(ctx context.Context, t *table, c *conn, rd *reading, typ websocket.MessageType, data []byte, paid bool) bool {
+	// Allow first: a Reservation is an allocation, needed only to
+	// know how long to wait.
+	wait := time.Duration(0)
+	if !paid && !rd.lim.Allow() {
+		wait = rd.lim.Reserve().Delay()
+	}
+	if wait > 0 {
+		// Said once a second at most, so that warnings do not add to
+		// the flood.
+		if now := time.Now(); now.Sub(rd.warned) >= time.Second {
+			rd.warned = now
+			t.post(ctx, func() { t.sendError(c, wire.CodeTooFast, "server: too many messages: slow down", nil) })
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return false
+		}
+	}
+	// Heard now, as the wait for the pace is not the client's silence.
+	rd.quiet.Heard()
+	if len(data) > s.cfg.MaxMessage {
+		text := fmt.Sprintf("server: a message may hold %d bytes, not %d", s.cfg.MaxMessage, len(data))
+		t.post(ctx, func() { t.sendError(c, wire.CodeTooLarge, text, nil) })
+		return true
+	}
+	cm, err := codec.Decode(typ == websocket.MessageText, data) // it copies what it keeps
+	m := clientMsg{ClientMessage: cm}
+	m.read = s.cfg.Metrics.Now()
+	if err != nil {
+		text := err.Error()
+		t.post(ctx, func() { t.sendError(c, wire.CodeBadMessage, text, m.ID) })
+		return true
+	}
+	// A chat line is checked and paced here, before the table sees
+	// it: a flood costs its own reader, not the table's moves.
+	if m.Type == "chat" && !s.screenChat(ctx, t, c, &m) {
+		return true
+	}
+	// A message read is handed over whatever happens to the
+	// connection now: a move sent just before a disconnect is played.
+	return t.post(context.Background(), func() { t.handle(c, m) }) == nil
 }
 
 func hashToken(token string) string {

@@ -34,6 +34,7 @@ import (
 	"tapis/metrics"
 	"tapis/store"
 	"tapis/table/lease"
+	"tapis/table/socket"
 	"tapis/table/tableset"
 	"tapis/table/think"
 )
@@ -75,8 +76,12 @@ type Config struct {
 	Seed                                 func() uint64
 	Secret                               []byte
 	OriginPatterns                       []string
-	Logger                               *slog.Logger
-	Metrics                              *metrics.Metrics
+	// NoPoll reads each socket by a goroutine of its own instead of on
+	// an event loop (socket.Poller): the way before issue 28, kept to
+	// compare the two.
+	NoPoll  bool
+	Logger  *slog.Logger
+	Metrics *metrics.Metrics
 	// Now is the time of the turn-based tables' clocks (default
 	// time.Now): a test moves it to pass a deadline without waiting.
 	Now func() time.Time
@@ -226,7 +231,10 @@ type Host struct {
 	mu      sync.Mutex
 	closing bool           // ctx has ended: no new connection reader
 	readers sync.WaitGroup // connection readers, under mu while !closing
-	wg      sync.WaitGroup // table goroutines
+	// poller holds this node's sockets (inbound.go), from the first
+	// until the host stops.
+	poller *socket.Poller
+	wg     sync.WaitGroup // table goroutines
 }
 
 // New makes a host whose tables live until ctx is cancelled. It starts
@@ -299,6 +307,12 @@ func (s *Host) stop() {
 	s.closing = true
 	s.mu.Unlock()
 	s.readers.Wait()
+	s.mu.Lock()
+	p := s.poller
+	s.mu.Unlock()
+	if p != nil {
+		p.Stop()
+	}
 	s.stopTables()
 	s.own.Stop()
 }

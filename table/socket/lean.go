@@ -87,6 +87,10 @@ func (c *leanConn) lean() *raw { return c.raw }
 type raw struct {
 	mu   sync.Mutex
 	conn net.Conn
+	// nonblocking: a Poller's connection, whose Write never waits (what
+	// the client does not take at once waits in the Poller), so an
+	// Outbox writes to it at Send, from the sender's goroutine.
+	nonblocking bool
 }
 
 // Write writes what coder/websocket flushes (whole control frames) and

@@ -74,8 +74,34 @@ func (o *Outbox) Start(first []byte) {
 	*bp = b
 	o.pend = bp
 	o.n++
+	if o.direct() {
+		o.busy = false
+		o.flush()
+		o.mu.Unlock()
+		return
+	}
 	o.mu.Unlock()
 	go o.runs()
+}
+
+// direct reports whether the outbox writes at Send: its socket is a
+// Poller's, which never blocks a write.
+func (o *Outbox) direct() bool { return o.raw != nil && o.raw.nonblocking }
+
+// flush writes what waits, with o.mu held: a direct outbox's Send.
+func (o *Outbox) flush() {
+	frames := o.pend
+	o.pend, o.n = nil, 0
+	if frames == nil {
+		return
+	}
+	if !o.failed {
+		if _, err := o.raw.Write(*frames); err != nil {
+			o.failed = true
+			o.ws.CloseNow()
+		}
+	}
+	putFrames(frames)
 }
 
 // Send queues a copy of b; it returns false, queueing nothing, when max
@@ -96,6 +122,11 @@ func (o *Outbox) Send(b []byte) bool {
 	}
 	*o.pend = appendFrame(*o.pend, b)
 	o.n++
+	if !o.busy && o.direct() {
+		o.flush()
+		o.mu.Unlock()
+		return true
+	}
 	start := !o.busy
 	o.busy = true
 	o.mu.Unlock()
@@ -115,6 +146,13 @@ func (o *Outbox) Close(code websocket.StatusCode) {
 		return
 	}
 	o.closing, o.code = true, code
+	if !o.busy && o.direct() {
+		o.busy = true
+		failed := o.failed
+		o.mu.Unlock()
+		o.finish(failed)
+		return
+	}
 	start := !o.busy
 	o.busy = true
 	o.mu.Unlock()
