@@ -85,7 +85,10 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	// Without a token, a signed-in player who sits at the table is their
 	// seat (on any device); anyone else watches.
 	p, _ := s.Player(r)
-	if err := t.call(r.Context(), func() {
+	// A table that went to sleep since find is woken (callAwake); once
+	// admitted, the place held keeps it awake.
+	if err := s.callAwake(r.Context(), t, func(at *table) {
+		t = at
 		if token != "" {
 			if seat, ok = t.seatOf(token); !ok {
 				return
