@@ -61,8 +61,8 @@ type heldMsg struct {
 // floods faster than its pace lets the table take its messages (its
 // chat lines each answered, its moves made to wait) fills it, and is
 // then cut off, where read's goroutine would stop reading it and the
-// system's buffers fill. 1,000 chat lines at once fit.
-const maxHeld = 256 << 10
+// system's buffers fill. 1,000 short chat lines at once fit.
+const maxHeld = 64 << 10
 
 // Message is the Poller's: one message from the client, on the loop.
 func (in *inbound) Message(typ websocket.MessageType, data []byte) {

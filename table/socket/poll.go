@@ -46,9 +46,10 @@ type Handler interface {
 }
 
 // maxBuffered is how much a polled socket may hold unwritten for a
-// client that does not read, before the socket is closed: the Outbox's
-// bound (256 messages) of a few hundred bytes each, with room.
-const maxBuffered = 1 << 20
+// client that does not read, before the socket is closed: about the
+// Outbox's bound (256 messages of a state or less) for a goroutine's
+// socket.
+const maxBuffered = 256 << 10
 
 var quiet sync.Once
 
