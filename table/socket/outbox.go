@@ -56,8 +56,13 @@ func NewOutbox(ctx context.Context, ws cluster.Socket, max int) *Outbox {
 		o.raw = l.lean()
 	}
 	o.runs = o.run
-	o.stuck = time.AfterFunc(WriteTimeout, func() { ws.CloseNow() })
-	o.stuck.Stop()
+	if !o.direct() {
+		// A Poller's socket never blocks a write: what its client does
+		// not take waits in the Poller, up to a bound, and its pings go
+		// unanswered (Presence closes it).
+		o.stuck = time.AfterFunc(WriteTimeout, func() { ws.CloseNow() })
+		o.stuck.Stop()
+	}
 	return o
 }
 
@@ -223,7 +228,9 @@ func (o *Outbox) write(frames []byte) error {
 // finish closes the socket as Close asked.
 func (o *Outbox) finish(failed bool) {
 	defer close(o.done)
-	o.stuck.Stop()
+	if o.stuck != nil {
+		o.stuck.Stop()
+	}
 	if failed || o.ctx.Err() != nil {
 		// No closing handshake: it would wait up to 5 s for the
 		// client's answer, and the server's stop (a cluster's hand-over
