@@ -69,11 +69,15 @@ const (
 	pieceWork = 160
 )
 
-// Budget is the playouts a decision is given, shared among its candidate
-// moves: the hard level's iterations a move in g, which the search spends
-// on one decision too.
-func Budget(g game.Game) int {
+// Budget is the playouts a decision is given at a table of players
+// seats, shared among its candidate moves: the hard level's iterations
+// a move in g there, which the search spends on one decision too (fewer
+// above the game's HardSeats, as a playout costs more there).
+func Budget(g game.Game, players int) int {
 	n, _ := bot.LevelBudget(g, "hard")
+	if hs := bot.Budgets(g).HardSeats; hs > 0 && players > hs {
+		n = n * hs / players
+	}
 	return max(n, MinSamples*2)
 }
 
@@ -155,7 +159,8 @@ func MarkOf(cost float64) string {
 
 // Analyzer judges matches.
 type Analyzer struct {
-	// Playouts is each decision's budget (0: Budget of the game).
+	// Playouts is each decision's budget (0: Budget of the game and
+	// table size).
 	Playouts int
 	// Think runs one piece of a decision's search (pieceWork playouts or
 	// so), and reports false if it could not (the host stopping): Worker
@@ -195,7 +200,7 @@ func (a *Analyzer) Analyze(g game.Game, sv store.Saved) (Report, error) {
 	}
 	playouts := a.Playouts
 	if playouts <= 0 {
-		playouts = Budget(g)
+		playouts = Budget(g, sv.Players)
 	}
 	var legal, cands []game.Move
 	var vals []float64

@@ -237,3 +237,28 @@ func TestHintHonest(t *testing.T) {
 		t.Fatalf("hint from the true state %v (%.4f), from a drawn one %v (%.4f)", m1, v1, m2, v2)
 	}
 }
+
+// A decision's budget is hard's at the table's size: the same at two
+// seats, fewer at more in the games whose hard search shrinks there (a
+// playout costs more), so that analysing a 4-player Cabo match costs
+// about what its moves did.
+func TestBudgetFollowsTheTableSize(t *testing.T) {
+	for _, name := range []string{"cabo", "dacapo", "papayoo", "limits"} {
+		g := games.Named(name)
+		hard, _ := bot.LevelBudget(g, "hard")
+		hs := bot.Budgets(g).HardSeats
+		if got := Budget(g, 2); got != max(hard, MinSamples*2) {
+			t.Errorf("%s at 2 seats: %d, want hard's %d", name, got, hard)
+		}
+		want := hard
+		if hs > 0 && hs < 4 {
+			want = hard * hs / 4
+		}
+		if got := Budget(g, 4); got != max(want, MinSamples*2) {
+			t.Errorf("%s at 4 seats: %d, want %d", name, got, want)
+		}
+	}
+	if Budget(games.Named("cabo"), 4) >= Budget(games.Named("cabo"), 2) {
+		t.Error("Cabo's analysis does not shrink at 4 seats, as its hard search does")
+	}
+}

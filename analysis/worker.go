@@ -37,7 +37,7 @@ type Config struct {
 	// match that finds it full is analysed when its analysis is asked
 	// for.
 	Queue int
-	// Playouts is a decision's budget (0: Budget of the game).
+	// Playouts is a decision's budget (0: Budget of the game and table size).
 	Playouts int
 	Logger   *slog.Logger
 }
