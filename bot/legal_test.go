@@ -27,8 +27,14 @@ const legalBudget = 4
 // the first seat to move. One of their choices, at random, is played.
 func TestBotsChooseLegalMoves(t *testing.T) {
 	per, levels := 25, []string{"random", "easy", "normal", "hard"}
-	if !testing.Short() {
+	switch {
+	case !testing.Short():
 		per = 100
+	case raceDetector:
+		// Under -race the point is data races, which a few games find
+		// as well as a hundred (and the run without -race plays the full
+		// count): 4 still seats every level at every seat 4 times.
+		per = 4
 	}
 	for _, g := range games.All() {
 		lo, hi := g.Players()

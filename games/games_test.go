@@ -26,10 +26,26 @@ func TestContract(t *testing.T) {
 			t.Parallel()
 			e := entry(t, g)
 			for _, tr := range e.Trials {
-				gametest.Suite{Games: tr.Games}.Run(t, g, tr.Configs)
+				gametest.Suite{Games: suiteGames(tr.Games)}.Run(t, g, tr.Configs)
 			}
 		})
 	}
+}
+
+// suiteGames is how many random games the suite plays a config of a
+// trial that asks for games (0: the suite's default). Under -race a
+// third: the race phase looks for data races, which a few games find as
+// well as many (the run without -race plays them all); the suite's -short
+// division still applies, and every config, check and sample is still
+// played.
+func suiteGames(games int) int {
+	if !raceDetector {
+		return games
+	}
+	if games == 0 {
+		games = 300 // gametest.Suite's default
+	}
+	return games / 3
 }
 
 // TestRefusals sends every registered game's illegal moves, spoiled

@@ -1,0 +1,6 @@
+//go:build !race
+
+package papayoo
+
+// raceDetector is true in a test binary built with -race (see race_test.go).
+const raceDetector = false
