@@ -45,40 +45,81 @@ func TestPIMCNames(t *testing.T) {
 	}
 }
 
-// PIMC is the cheating bot's search run on worlds the seat drew: given
-// knowledge whose only world is the true state (game.Omniscient), one
-// world of N iterations chooses exactly as cheat@N.
-func TestPIMCOfTheTrueWorldIsCheat(t *testing.T) {
-	for _, g := range games.All() {
-		t.Run(g.Name(), func(t *testing.T) {
-			positions := 0
-			for seed := uint64(1); seed <= 10; seed++ {
-				st, s, told := position(t, g, 4-boolInt(g.Name() == "limits")*2, seed, int(25+seed*3))
-				if st == nil {
-					continue
-				}
-				r := game.NewRNG(1)
-				if d, ok := st.Sample(s, &r).(game.Determinable); ok && !d.Determinable(s) {
-					continue
-				}
-				p := newTold(t, g, "hard+pimc@1x120", s, seed, told)
-				// Single moves: cheat would plan whole turns where the
-				// game lists them (Da Capo!).
-				p.(*Search).Plans = false
-				c := newTold(t, g, "cheat@120", s, seed, told)
-				c.(*Search).Plans = false
-				a := p.Choose(game.Omniscient(st, s))
-				b := c.Choose(game.Omniscient(st, s))
-				if a != b {
-					t.Fatalf("seed %d: PIMC of the true world chose %v, cheat %v", seed, a, b)
-				}
-				positions++
+// A world's search finds what a move can reach there: given knowledge
+// whose only world is the true state (game.Omniscient), late in a round
+// of Papayoo, PIMC chooses a move whose best line, the other seats
+// playing the game's policy, is worth as much as any move's, as an
+// exhaustive search of the seat's own cards finds it.
+func TestPIMCFindsTheWorldsBestLine(t *testing.T) {
+	g := games.Named("papayoo")
+	positions, choices := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		st, s, told := position(t, g, 4, seed, 44+int(seed%4))
+		if st == nil {
+			continue
+		}
+		p := newTold(t, g, "hard+pimc@1x300", s, seed, told)
+		m := p.Choose(game.Omniscient(st, s))
+		best, values := bestLine(t, st, s)
+		if got, ok := values[m]; !ok || got < best-1e-9 {
+			t.Fatalf("seed %d: PIMC of the true world chose %v, worth %v; the best line is worth %v (%v)", seed, m, got, best, values)
+		}
+		positions++
+		for _, v := range values {
+			if v < best-1e-9 {
+				// A move worse than the best: a wrong choice would show.
+				choices++
+				break
 			}
-			if positions < 5 {
-				t.Fatalf("only %d positions", positions)
-			}
-		})
+		}
 	}
+	if positions < 8 || choices < 4 {
+		t.Fatalf("%d positions, %d where a move is worse than another: the test tells little", positions, choices)
+	}
+	t.Logf("%d positions, %d where a move is worse than another", positions, choices)
+}
+
+// bestLine values each of seat s's moves in st by exhaustive search of its
+// own moves to the round's end, the other seats playing the game's policy
+// (what a world's search assumes), and returns the best value and each
+// move's.
+func bestLine(t *testing.T, st game.State, s game.Seat) (float64, map[game.Move]float64) {
+	t.Helper()
+	var walk func(st game.State) float64
+	walk = func(st game.State) float64 {
+		v := st.(game.Valuer)
+		for v.Rounds() == 0 && !st.Over() {
+			who := st.ToMove().First()
+			if who != s {
+				r := game.NewRNG(1)
+				if err := st.Apply(who, st.(game.Roller).RolloutMove(&r, nil), nil); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			best := -1.0
+			for _, m := range st.Legal(s, nil) {
+				c := st.Clone()
+				if err := c.Apply(s, m, nil); err != nil {
+					t.Fatal(err)
+				}
+				best = max(best, walk(c))
+			}
+			return best
+		}
+		return v.Value(s)
+	}
+	values := map[game.Move]float64{}
+	best := -1.0
+	for _, m := range st.Legal(s, nil) {
+		c := st.Clone()
+		if err := c.Apply(s, m, nil); err != nil {
+			t.Fatal(err)
+		}
+		values[m] = walk(c)
+		best = max(best, values[m])
+	}
+	return best, values
 }
 
 // Papayoo's pass is decided as hard decides it (game.Determinable says no
@@ -122,3 +163,6 @@ func TestPIMCDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// pimcLevel is the PIMC level BenchmarkLevels measures in Papayoo.
+const pimcLevel = "hard+pimc@96x32"

@@ -104,6 +104,9 @@ type Search struct {
 	worlds worlds
 	// pimc is PIMC's scratch space (Worlds).
 	pimc pimc
+	// openRoot has the root try every move once before any twice, even
+	// when widening (PIMC's worlds: each judges every move).
+	openRoot bool
 }
 
 // node is an information set of the searching seat.
@@ -122,6 +125,7 @@ type edge struct {
 	visits float64
 	avail  float64 // how often the move was legal when its node was walked
 	reward float64
+	top    float64 // the best reward an iteration through it brought
 }
 
 // NewSearch returns a search player with an iteration budget (or, when
@@ -288,7 +292,7 @@ func (p *Search) iterate(k game.Knowledge) {
 			cur, last = p.reach(last, key), -1
 		}
 		hint, widen := game.Move(0), false
-		if othersRoll && p.Widen {
+		if othersRoll && p.Widen && (cur != 0 || !p.openRoot) {
 			hint, widen = model.RolloutMove(&p.rng, p.hints[:0]), true
 		}
 		e, added := p.step(cur, s, hint, widen)
@@ -304,6 +308,7 @@ func (p *Search) iterate(k game.Knowledge) {
 		ed := &p.edges[e]
 		ed.visits++
 		ed.reward += rewards[ed.seat]
+		ed.top = max(ed.top, rewards[ed.seat])
 	}
 }
 
