@@ -20,7 +20,8 @@ import (
 // measurement, and normal's and hard's may say +belief or -belief before
 // it (hard+belief@1000) to weigh their samples or not (bot/belief.go), or
 // +learn (hard+learn) to value playouts early with the game's learned
-// evaluator (bot/learn).
+// evaluator (bot/learn), or +pimc (hard+pimc@96x32) to search worlds
+// drawn from its knowledge one by one (bot/pimc.go).
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
