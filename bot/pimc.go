@@ -1,10 +1,6 @@
 package bot
 
-import (
-"os"
-"strconv"
-"tapis/game"
-)
+import "tapis/game"
 
 // Perfect-information Monte Carlo (PIMC: Ginsberg's GIB in bridge,
 // Sturtevant's Hearts player; Long, Sturtevant, Buro & Furtak 2010 on
@@ -52,11 +48,6 @@ func (p *Search) choosePIMC(k game.Knowledge, prior game.Move, hasPrior bool) ga
 	p.worlds.pool, p.worlds.cum = p.worlds.pool[:0], p.worlds.cum[:0]
 	x.score = append(x.score[:0], make([]float64, len(p.legal))...)
 	p.openRoot = true
-	c0 := p.C
-	if f, err := strconv.ParseFloat(os.Getenv("PIMC_C"), 64); err == nil {
-		p.C = f
-	}
-	defer func() { p.C = c0 }()
 	for w, world := range x.worlds {
 		n := total / worlds
 		if w < total%worlds {
