@@ -20,7 +20,8 @@ import (
 // measurement, and normal's and hard's may say +belief or -belief before
 // it (hard+belief@1000) to weigh their samples or not (bot/belief.go), or
 // +learn (hard+learn) to value playouts early with the game's learned
-// evaluator (bot/learn).
+// evaluator (bot/learn), or +pimc (hard+pimc@96x32) to search worlds
+// drawn from its knowledge one by one (bot/pimc.go).
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -38,19 +39,25 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	// It may also say +learn (hard+learn): its playouts then stop early
 	// and are valued by the game's learned evaluator (bot/learn), where
 	// the game has one.
-	belief, hasBelief, learned := false, false, false
-	for _, sfx := range []string{"+learn", "+belief", "-belief"} {
+	// And +pimc (hard+pimc): perfect-information Monte Carlo over worlds
+	// drawn from its knowledge (bot/pimc.go), its budget then also
+	// written worlds×iterations a world (hard+pimc@16x125).
+	belief, hasBelief, learned, perfect := false, false, false, false
+	for _, sfx := range []string{"+pimc", "+learn", "+belief", "-belief"} {
 		if b, ok := strings.CutSuffix(base, sfx); ok {
 			base = b
-			if sfx == "+learn" {
+			switch sfx {
+			case "+learn":
 				learned = true
-			} else {
+			case "+pimc":
+				perfect = true
+			default:
 				belief, hasBelief = sfx[0] == '+', true
 			}
 		}
 	}
-	if (hasBelief || learned) && base != "normal" && base != "hard" {
-		return nil, fmt.Errorf("bot: %q: only normal and hard take +belief, -belief or +learn", name)
+	if (hasBelief || learned || perfect) && base != "normal" && base != "hard" {
+		return nil, fmt.Errorf("bot: %q: only normal and hard take +belief, -belief, +learn or +pimc", name)
 	}
 	switch base {
 	case "random":
@@ -90,10 +97,16 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 				p.Leaf = leaf
 			}
 		}
+		if perfect {
+			p.Worlds = DefaultWorlds
+		}
 		if hasBudget {
 			p.Seats = 0
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)
+			}
+			if p.Worlds > 0 && p.Iterations == 0 {
+				return nil, fmt.Errorf("bot: %q: PIMC takes iterations, not a duration", name)
 			}
 		}
 		if h, ok := g.(game.HeuristicGame); ok {
@@ -109,8 +122,18 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	return nil, fmt.Errorf("bot: unknown bot %q (have %v)", name, Names)
 }
 
-// budget sets the search's budget from "2000" (iterations) or "300ms".
+// budget sets the search's budget from "2000" (iterations) or "300ms",
+// or for PIMC "16x125" (16 worlds of 125 iterations each).
 func (p *Search) budget(b string) error {
+	if w, per, ok := strings.Cut(b, "x"); ok && p.Worlds > 0 {
+		nw, err1 := strconv.Atoi(w)
+		np, err2 := strconv.Atoi(per)
+		if err1 != nil || err2 != nil || nw < 1 || np < 1 {
+			return fmt.Errorf("budget %q is not worlds×iterations (16x125)", b)
+		}
+		p.Worlds, p.Iterations = nw, nw*np
+		return nil
+	}
 	if n, err := strconv.Atoi(b); err == nil {
 		if n < 1 {
 			return fmt.Errorf("a budget of %d iterations", n)

@@ -145,6 +145,9 @@ func BenchmarkLevels(b *testing.B) {
 			if learn.For(g.Name()) != nil {
 				levels = append(levels, "hard+learn") // its learned evaluator
 			}
+			if g.Name() == "papayoo" {
+				levels = append(levels, pimcLevel) // PIMC (bot/pimc.go)
+			}
 			for _, level := range levels {
 				b.Run(fmt.Sprintf("%s/%dp/%s", g.Name(), n, level), func(b *testing.B) {
 					tm := &timer{}

@@ -73,6 +73,12 @@ type Search struct {
 	// Leaf, when set, may stop a playout before its bound and value the
 	// position instead (bot/learn: a model learned by self-play).
 	Leaf Evaluator
+	// Worlds, when set, makes the search perfect-information Monte Carlo
+	// (bot/pimc.go): it draws Worlds worlds from its seat's knowledge and
+	// searches each as the cheating bot would search the true state,
+	// sharing its iterations among them, and plays the move the worlds'
+	// searches favour together.
+	Worlds int
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -96,6 +102,11 @@ type Search struct {
 	plan  planned
 	// worlds is the belief pool of the decision being made.
 	worlds worlds
+	// pimc is PIMC's scratch space (Worlds).
+	pimc pimc
+	// openRoot has the root try every move once before any twice, even
+	// when widening (PIMC's worlds: each judges every move).
+	openRoot bool
 }
 
 // node is an information set of the searching seat.
@@ -114,6 +125,7 @@ type edge struct {
 	visits float64
 	avail  float64 // how often the move was legal when its node was walked
 	reward float64
+	top    float64 // the best reward an iteration through it brought
 }
 
 // NewSearch returns a search player with an iteration budget (or, when
@@ -162,10 +174,10 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	if p.Prior != nil {
 		prior, hasPrior = p.Prior.Choose(k), true
 	}
-	p.nodes = append(p.nodes[:0], node{edge: -1, next: -1})
-	p.edges = p.edges[:0]
-	p.c = p.C
-	n := p.run(p.iterations(k.Players()), func(int) { p.iterate(k) })
+	if p.Worlds > 0 && !p.Cheat && p.perfectHere(k) {
+		return p.choosePIMC(k, prior, hasPrior)
+	}
+	n := p.grow(k, p.iterations(k.Players()))
 	best, most := game.Move(0), -1.0
 	for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
 		ed := &p.edges[e]
@@ -187,6 +199,15 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 		return p.legal[0]
 	}
 	return best
+}
+
+// grow builds a new tree from k's samples with the given iterations (when
+// 0, for the search's Time), and returns how many it ran.
+func (p *Search) grow(k game.Knowledge, iterations int) int {
+	p.nodes = append(p.nodes[:0], node{edge: -1, next: -1})
+	p.edges = p.edges[:0]
+	p.c = p.C
+	return p.run(iterations, func(int) { p.iterate(k) })
 }
 
 // iterations is the search's budget a move at a table of n seats: its
@@ -271,7 +292,7 @@ func (p *Search) iterate(k game.Knowledge) {
 			cur, last = p.reach(last, key), -1
 		}
 		hint, widen := game.Move(0), false
-		if othersRoll && p.Widen {
+		if othersRoll && p.Widen && (cur != 0 || !p.openRoot) {
 			hint, widen = model.RolloutMove(&p.rng, p.hints[:0]), true
 		}
 		e, added := p.step(cur, s, hint, widen)
@@ -287,6 +308,7 @@ func (p *Search) iterate(k game.Knowledge) {
 		ed := &p.edges[e]
 		ed.visits++
 		ed.reward += rewards[ed.seat]
+		ed.top = max(ed.top, rewards[ed.seat])
 	}
 }
 

@@ -103,3 +103,15 @@ type Planner interface {
 type Believer interface {
 	Belief(s Seat, eps float64) float64
 }
+
+// Determinable is a State that says whether a search may choose seat s's
+// move here by perfect-information Monte Carlo: searching worlds drawn
+// from s's knowledge each as if its every card were seen, and playing the
+// move they favour together. It says no where the worlds' searches would
+// each plan on hidden cards that will not show for long, so that they
+// agree on nothing s could act on (Papayoo's pass, chosen before any card
+// is played). Like every capability, it reads only what s knows. A search
+// takes a State without it as saying yes.
+type Determinable interface {
+	Determinable(s Seat) bool
+}

@@ -50,3 +50,13 @@ func mix(x uint64) uint64 {
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
 }
+
+// Determinable implements game.Determinable: a search may decide the
+// play of cards by perfect-information Monte Carlo, not the pass. The
+// pass is chosen before any card is played, knowing nothing of the other
+// hands, and its worth shows only tricks later: a search of each world,
+// seeing the hands it passes to and receives from, plans on cards that
+// no trick has shown (over 16 games against three heuristics, PIMC at
+// the pass too took 89% of their points a round, at play only 58%:
+// docs/bots.md, PIMC).
+func (st *State) Determinable(game.Seat) bool { return st.phase == phasePlay }
