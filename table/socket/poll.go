@@ -46,10 +46,12 @@ type Handler interface {
 }
 
 // maxBuffered is how much a polled socket may hold unwritten for a
-// client that does not read, before the socket is closed: about the
-// Outbox's bound (256 messages of a state or less) for a goroutine's
-// socket.
-const maxBuffered = 256 << 10
+// client that does not read, before the socket is closed: the Outbox's
+// bound for a goroutine's socket, 256 messages, of 4 KB (a state at
+// four seats is 2 to 5 KB). At 256 KB a page on a loaded machine fell
+// that far behind a game of bots that play at once, was cut, and came
+// back past the round's end it was to show.
+const maxBuffered = 1 << 20
 
 var quiet sync.Once
 
