@@ -14,9 +14,15 @@ import (
 // with the seat's token the browser gives it); the server's own pages
 // may, and so may the origins the configuration allows.
 func TestWebSocketOrigins(t *testing.T) {
-	cfg := testConfig()
-	cfg.OriginPatterns = []string{"friends.example"}
-	h := newHarness(t, cfg)
+	for _, poll := range []bool{false, true} {
+		cfg := testConfig()
+		cfg.OriginPatterns = []string{"friends.example"}
+		cfg.Poll = poll
+		checkOrigins(t, newHarness(t, cfg))
+	}
+}
+
+func checkOrigins(t *testing.T, h *harness) {
 	a := h.create("cabo", []string{"", "random"}, "Ann", "")
 	url := "ws" + strings.TrimPrefix(h.hs.URL, "http") + "/api/tables/" + a.Table + "/ws?token=" + a.Token
 	for _, c := range []struct {
