@@ -39,6 +39,11 @@ type inbound struct {
 	// q holds the messages waiting, spare the drain's last batch's
 	// buffers, kept for reuse.
 	q, spare held
+	// inBatch counts the bytes of the drain's batch not yet handed to
+	// the table: they are held as much as q's, and count against
+	// maxHeld with them (else a flooder whose batch the drain took
+	// would have twice the bound).
+	inBatch int
 	// ready: begin has run (the table has the connection); draining: a
 	// drain goroutine runs; gone: the socket is closed; ended: the
 	// connection's end has started.
@@ -82,7 +87,7 @@ func (in *inbound) Message(typ websocket.MessageType, data []byte) {
 		}
 		in.mu.Lock()
 	}
-	full := len(in.q.buf)+len(data) > maxHeld
+	full := in.inBatch+len(in.q.buf)+len(data) > maxHeld
 	if !full {
 		in.q.buf = append(in.q.buf, data...)
 		in.q.msgs = append(in.q.msgs, heldMsg{typ: typ, n: len(data), paid: paid})
@@ -126,20 +131,18 @@ func (in *inbound) fast(typ websocket.MessageType, data []byte) (done, paid bool
 func (in *inbound) Closed() {
 	in.mu.Lock()
 	in.gone = true
-	next := nothing
-	if in.ready {
-		next = in.next()
-	}
+	next := in.next()
 	in.mu.Unlock()
 	next()
 }
 
 // next says what is to start now, with in.mu held: a drain for what
 // waits, or the connection's end once the socket is gone and nothing
-// waits.
+// waits. Before begin, nothing: what came waits for the table to have
+// the connection, and begin starts it.
 func (in *inbound) next() func() {
 	switch {
-	case in.draining || in.ended:
+	case !in.ready || in.draining || in.ended:
 		return nothing
 	case len(in.q.msgs) > 0:
 		in.draining = true
@@ -165,12 +168,17 @@ func (in *inbound) drain() {
 		batch := in.q
 		in.q, in.spare = in.spare, held{}
 		in.q.buf, in.q.msgs = in.q.buf[:0], in.q.msgs[:0]
+		in.inBatch = len(batch.buf)
 		in.mu.Unlock()
 		at := 0
 		for _, m := range batch.msgs {
 			data := batch.buf[at : at+m.n]
 			at += m.n
-			if !in.s.receive(in.ctx, in.t, in.c, in.rd, m.typ, data, m.paid) {
+			ok := in.s.receive(in.ctx, in.t, in.c, in.rd, m.typ, data, m.paid)
+			in.mu.Lock()
+			in.inBatch -= m.n
+			in.mu.Unlock()
+			if !ok {
 				// The table is gone, or the host stops: what is left
 				// has nowhere to go.
 				in.ws.CloseNow()
@@ -179,6 +187,7 @@ func (in *inbound) drain() {
 		}
 		batch.buf, batch.msgs = batch.buf[:0], batch.msgs[:0]
 		in.mu.Lock()
+		in.inBatch = 0
 		if cap(batch.buf) <= maxHeld/4 {
 			in.spare = batch
 		}

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -69,7 +70,13 @@ func New(t testing.TB, cfg server.Config) *Server {
 		}
 	}
 	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		// TAPIS_TEST_LOG=1 shows the server's warnings and errors, to
+		// find why a test's client or page lost its table.
+		var w io.Writer = io.Discard
+		if os.Getenv("TAPIS_TEST_LOG") != "" {
+			w = os.Stderr
+		}
+		cfg.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	if cfg.Secret == nil {
 		// Bots play the same games at every run, as the seeds above deal
