@@ -21,7 +21,9 @@ import (
 // it (hard+belief@1000) to weigh their samples or not (bot/belief.go), or
 // +learn (hard+learn) to value playouts early with the game's learned
 // evaluator (bot/learn), or +pimc (hard+pimc@96x32) to search worlds
-// drawn from its knowledge one by one (bot/pimc.go).
+// drawn from its knowledge one by one (bot/pimc.go). And a level may
+// end in +Lpass (hard+cheatpass) for another level L at the game's first
+// phase, the pass (bot/phased.go), for measurement.
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -33,6 +35,9 @@ const priorShare = 0.1
 
 // New returns the bot called name for seat s of game g.
 func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error) {
+	if p, ok, err := newPhased(g, name, s, seed); ok {
+		return p, err
+	}
 	base, budget, hasBudget := strings.Cut(name, "@")
 	// A search level's name may also say whether it weighs its samples
 	// (hard+belief, hard-belief), for measurement; without, it does not.

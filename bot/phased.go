@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tapis/game"
+)
+
+// Phased plays two bots for one seat, for measurement: Early where the
+// game says a search may not yet determinize the seat's choice
+// (game.Determinable says no: Papayoo's pass) and at the seat's first
+// From choices after it (in Papayoo, its first From tricks), Late
+// everywhere else (the play of cards). Swapping one part for the cheating
+// bot, or for the heuristic, tells which part of a round holds the points
+// an honest bot loses to the cheat (docs/bots.md, Where Papayoo's gap
+// lies). It is named by a level with +Lpass (hard+cheatpass: the cheat at
+// the pass, hard at the play; cheat+hardpass: the reverse; hard+easypass)
+// or +LN (cheat+hard5: hard at the pass and the first 5 tricks).
+//
+// A Phased bot with a cheating part is a cheater (game.Cheater): it is
+// given the true state, and hands its honest part only that state's
+// knowledge for its seat (game.KnowledgeOf), so the honest part still
+// decides from its seat's knowledge alone. No table seats one.
+type Phased struct {
+	Early, Late game.Player
+	From        int
+
+	played int // choices since the last undeterminable one
+}
+
+// Observe implements game.Player: both parts are told every event, so
+// that each keeps the memory it would keep alone.
+func (p *Phased) Observe(e game.Event) {
+	p.Early.Observe(e)
+	p.Late.Observe(e)
+}
+
+// Cheats implements game.Cheater: the bot must be given the true state
+// when either part cheats.
+func (p *Phased) Cheats() bool { return cheats(p.Early) || cheats(p.Late) }
+
+func cheats(pl game.Player) bool {
+	c, ok := pl.(game.Cheater)
+	return ok && c.Cheats()
+}
+
+// Choose implements game.Player.
+func (p *Phased) Choose(k game.Knowledge) game.Move {
+	// One sample tells the phase: a Determinable judges from the seat's
+	// knowledge alone. A fixed generator leaves the parts' draws alone.
+	r := game.NewRNG(1)
+	st := k.Sample(&r)
+	part := p.Late
+	if d, ok := st.(game.Determinable); ok && !d.Determinable(k.Seat()) {
+		part, p.played = p.Early, 0
+	} else {
+		if p.played < p.From {
+			part = p.Early
+		}
+		p.played++
+	}
+	if p.Cheats() && !cheats(part) {
+		// k is omniscient, so st is the true state: the honest part gets
+		// what its seat knows of it, nothing more.
+		k = game.KnowledgeOf(st, k.Seat())
+	}
+	return part.Choose(k)
+}
+
+// phasedSuffix is the +Lpass ending of a Phased bot's name.
+const phasedSuffix = "pass"
+
+// newPhased makes the Phased bot named base+Lpass@budget or base+LN@budget
+// (budget may be empty), or reports false when name is not one.
+func newPhased(g game.Game, name string, s game.Seat, seed uint64) (game.Player, bool, error) {
+	base, budget, hasBudget := strings.Cut(name, "@")
+	head, early, ok := strings.Cut(base, "+")
+	if !ok {
+		return nil, false, nil
+	}
+	from := 0
+	if e, ok := strings.CutSuffix(early, phasedSuffix); ok {
+		early = e
+	} else {
+		i := strings.LastIndexFunc(early, func(r rune) bool { return r < '0' || r > '9' })
+		n, err := strconv.Atoi(early[i+1:])
+		if err != nil {
+			return nil, false, nil
+		}
+		early, from = early[:i+1], n
+	}
+	if strings.Contains(early, "+") {
+		return nil, false, nil
+	}
+	with := func(level string) string {
+		if hasBudget && level != "easy" && level != "heuristic" && level != "random" {
+			return level + "@" + budget
+		}
+		return level
+	}
+	if !isLevel(head) || !isLevel(early) {
+		return nil, true, fmt.Errorf("bot: %q: +Lpass and +LN take two of %v", name, Names)
+	}
+	late, err := New(g, with(head), s, seed)
+	if err != nil {
+		return nil, true, err
+	}
+	first, err := New(g, with(early), s, seed)
+	if err != nil {
+		return nil, true, err
+	}
+	return &Phased{Early: first, Late: late, From: from}, true, nil
+}
+
+func isLevel(name string) bool {
+	for _, n := range Names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

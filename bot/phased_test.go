@@ -1,0 +1,138 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"tapis/game"
+	"tapis/games"
+)
+
+// A Phased bot is named by a level and +Lpass; it cheats when either part
+// does, and nothing else takes the ending.
+func TestPhasedNames(t *testing.T) {
+	g := games.Named("papayoo")
+	for name, cheat := range map[string]bool{
+		"hard+cheatpass":      true,
+		"cheat+hardpass@2000": true,
+		"hard+easypass":       false,
+		"normal+hardpass@50":  false,
+		"cheat+hard5":         true,
+	} {
+		p, err := New(g, name, 0, 1)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		ph, ok := p.(*Phased)
+		if !ok {
+			t.Fatalf("%q: a %T", name, p)
+		}
+		if ph.Cheats() != cheat {
+			t.Errorf("%q cheats: %v, want %v", name, ph.Cheats(), cheat)
+		}
+	}
+	for _, name := range []string{"hard+foopass", "foo+hardpass", "hard+cheatpass+belief", "hard+pass"} {
+		if _, err := New(g, name, 0, 1); err == nil || !strings.Contains(err.Error(), "bot:") {
+			t.Errorf("%q: accepted (%v)", name, err)
+		}
+	}
+	if p, err := New(g, "cheat+hard12@500", 0, 1); err != nil || p.(*Phased).From != 12 {
+		t.Errorf("cheat+hard12@500: not from the 12th choice (%v)", err)
+	}
+	if p, err := New(g, "cheat+hardpass@2000", 0, 1); err != nil || p.(*Phased).Early.(*Search).Iterations != 2000 {
+		t.Errorf("cheat+hardpass@2000: the pass's budget is not 2000 (%v)", err)
+	}
+}
+
+// Each part plays where it should: at Papayoo's pass (game.Determinable
+// says no) the early part chooses exactly as that level alone would, and
+// at the play the late one. The honest part of a cheating Phased bot,
+// given the true state, chooses as it does from a state that differs only
+// in what its seat cannot know: it sees its seat's knowledge, nothing more.
+func TestPhasedParts(t *testing.T) {
+	g := games.Named("papayoo")
+	passes, plays := 0, 0
+	for seed := uint64(1); seed <= 16; seed++ {
+		st, s, told := position(t, g, 4, seed, int(seed*3))
+		r := game.NewRNG(1)
+		play := st.Sample(s, &r).(game.Determinable).Determinable(s)
+		honest, cheat := "hard@120", "cheat@120"
+		if play {
+			plays++
+		} else {
+			passes++
+		}
+		// cheat+hardpass: hard at the pass, the cheat at the play.
+		m := choose(t, g, "cheat+hardpass@120", st, s, told, seed)
+		want := choose(t, g, cheat, st, s, told, seed)
+		if !play {
+			want = choose(t, g, honest, st, s, told, seed)
+			rng := game.NewRNG(seed + 100)
+			other := st.Sample(s, &rng)
+			if o := choose(t, g, "cheat+hardpass@120", other, s, told, seed); o != m {
+				t.Fatalf("seed %d: the honest pass chose %v on the true state, %v on a redrawn one", seed, m, o)
+			}
+		}
+		if m != want {
+			t.Fatalf("seed %d (play %v): cheat+hardpass chose %v, its part %v", seed, play, m, want)
+		}
+		// hard+cheatpass: the reverse.
+		m = choose(t, g, "hard+cheatpass@120", st, s, told, seed)
+		want = choose(t, g, honest, st, s, told, seed)
+		if !play {
+			want = choose(t, g, cheat, st, s, told, seed)
+		}
+		if m != want {
+			t.Fatalf("seed %d (play %v): hard+cheatpass chose %v, its part %v", seed, play, m, want)
+		}
+	}
+	if passes == 0 || plays == 0 {
+		t.Fatalf("%d passes, %d plays: the test tells little", passes, plays)
+	}
+}
+
+// tagged is a random player that notes its tag in a shared log at each
+// choice, and whether the game let a search determinize it there.
+type tagged struct {
+	*Random
+	tag byte
+	log *[]byte
+}
+
+func (p tagged) Choose(k game.Knowledge) game.Move {
+	r := game.NewRNG(1)
+	tag := p.tag
+	if !k.Sample(&r).(game.Determinable).Determinable(k.Seat()) {
+		tag = 'p' // the pass
+	}
+	*p.log = append(*p.log, tag)
+	return p.Random.Choose(k)
+}
+
+// +LN hands the seat's first N choices after the pass to the early part,
+// every round: a whole game of Papayoo goes pass, N early plays, late
+// plays, round after round.
+func TestPhasedFrom(t *testing.T) {
+	g := games.Named("papayoo")
+	st, err := g.New(game.Config{Players: 4, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []byte
+	players := []game.Player{
+		&Phased{Early: tagged{NewRandom(1), 'e', &log}, Late: tagged{NewRandom(2), 'l', &log}, From: 3},
+		NewRandom(3), NewRandom(4), NewRandom(5),
+	}
+	if _, err := Play(st, players, 100000); err != nil {
+		t.Fatal(err)
+	}
+	rounds := strings.FieldsFunc(string(log), func(r rune) bool { return r == 'p' })
+	if len(rounds) != 4 {
+		t.Fatalf("%d rounds in %q", len(rounds), log)
+	}
+	for _, r := range rounds {
+		if !strings.HasPrefix(r, "eee") || strings.Contains(r[3:], "e") || len(r) < 4 {
+			t.Fatalf("a round's plays went %q; want eee then l's (%q)", r, log)
+		}
+	}
+}
