@@ -23,7 +23,8 @@ import (
 // evaluator (bot/learn), or +pimc (hard+pimc@96x32) to search worlds
 // drawn from its knowledge one by one (bot/pimc.go). And a level may
 // end in +Lpass (hard+cheatpass) for another level L at the game's first
-// phase, the pass (bot/phased.go), for measurement.
+// phase, the pass (bot/phased.go), for measurement; and cheat-future is
+// the cheat blind to the dice still to roll (Search.Blind).
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -47,6 +48,12 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	// And +pimc (hard+pimc): perfect-information Monte Carlo over worlds
 	// drawn from its knowledge (bot/pimc.go), its budget then also
 	// written worlds×iterations a world (hard+pimc@16x125).
+	// The cheat may say -future (cheat-future): its worlds then redraw
+	// the future randomness, the dice still to roll (Search.Blind).
+	blind := false
+	if b, ok := strings.CutSuffix(base, "-future"); ok && b == "cheat" {
+		base, blind = b, true
+	}
 	belief, hasBelief, learned, perfect := false, false, false, false
 	for _, sfx := range []string{"+pimc", "+learn", "+belief", "-belief"} {
 		if b, ok := strings.CutSuffix(base, sfx); ok {
@@ -81,6 +88,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		n, _ := LevelBudget(g, base)
 		p := NewSearch(n, 0, seed)
 		p.Cheat = base == "cheat"
+		p.Blind = blind
 		if base != "normal" {
 			// Fewer iterations at larger tables, where each costs more,
 			// in games that say so (game.Levels' HardSeats); not for a

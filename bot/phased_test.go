@@ -13,11 +13,12 @@ import (
 func TestPhasedNames(t *testing.T) {
 	g := games.Named("papayoo")
 	for name, cheat := range map[string]bool{
-		"hard+cheatpass":      true,
-		"cheat+hardpass@2000": true,
-		"hard+easypass":       false,
-		"normal+hardpass@50":  false,
-		"cheat+hard5":         true,
+		"hard+cheatpass":        true,
+		"cheat+hardpass@2000":   true,
+		"hard+easypass":         false,
+		"normal+hardpass@50":    false,
+		"cheat+hard5":           true,
+		"hard+cheat-futurepass": true,
 	} {
 		p, err := New(g, name, 0, 1)
 		if err != nil {
@@ -134,5 +135,36 @@ func TestPhasedFrom(t *testing.T) {
 		if !strings.HasPrefix(r, "eee") || strings.Contains(r[3:], "e") || len(r) < 4 {
 			t.Fatalf("a round's plays went %q; want eee then l's (%q)", r, log)
 		}
+	}
+}
+
+// cheat-future sees every card but not the future: given the true state
+// and the same state with its future randomness redrawn (Papayoo's die,
+// rolled after the pass), it chooses the same; the plain cheat, which
+// rolls the true state's die in every world, chooses otherwise at some
+// pass, or the test would tell nothing.
+func TestBlindCheatIgnoresTheFuture(t *testing.T) {
+	g := games.Named("papayoo")
+	passes, differed := 0, 0
+	for seed := uint64(1); seed <= 24; seed++ {
+		st, s, told := position(t, g, 4, seed, int(seed%5))
+		if st == nil {
+			continue
+		}
+		other := st.Clone()
+		other.Reseed(seed + 1000)
+		if a, b := choose(t, g, "cheat-future@200", st, s, told, seed), choose(t, g, "cheat-future@200", other, s, told, seed); a != b {
+			t.Fatalf("seed %d: cheat-future chose %v, and %v with another future", seed, a, b)
+		}
+		r := game.NewRNG(1)
+		if !st.Sample(s, &r).(game.Determinable).Determinable(s) {
+			passes++
+		}
+		if choose(t, g, "cheat@200", st, s, told, seed) != choose(t, g, "cheat@200", other, s, told, seed) {
+			differed++
+		}
+	}
+	if passes == 0 || differed == 0 {
+		t.Fatalf("%d passes, the cheat differed %d times: the test tells nothing", passes, differed)
 	}
 }

@@ -82,6 +82,13 @@ type Search struct {
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
+	// Blind, with Cheat, redraws each world's future randomness
+	// (State.Reseed: the dice still to roll, the deals to come): the
+	// cheat then sees every card but not what nobody knows yet. Without
+	// it, the true state's copy rolls its dice as the table will, so
+	// that Papayoo's cheat knows at the pass which suit the die will make
+	// the Papayoo's (docs/bots.md, Where Papayoo's gap lies).
+	Blind bool
 	// Yield, if set, is called every yieldEvery iterations. A host that
 	// runs searches beside latency-bound work sets it to runtime.Gosched:
 	// Go preempts a running goroutine only after about 10 ms, so without
