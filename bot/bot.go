@@ -54,6 +54,12 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	if b, ok := strings.CutSuffix(base, "-future"); ok && b == "cheat" {
 		base, blind = b, true
 	}
+	// Hard may say -plans (hard-plans): it then searches single moves
+	// where the game lists whole turns, as normal does.
+	noPlans := false
+	if b, ok := strings.CutSuffix(base, "-plans"); ok && b == "hard" {
+		base, noPlans = b, true
+	}
 	belief, hasBelief, learned, perfect := false, false, false, false
 	for _, sfx := range []string{"+pimc", "+learn", "+belief", "-belief"} {
 		if b, ok := strings.CutSuffix(base, sfx); ok {
@@ -97,7 +103,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		}
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
-		p.Plans = base != "normal"
+		p.Plans = base != "normal" && !noPlans
 		// No level weighs its samples by default: in Papayoo, the one game
 		// whose states can (game.Believer), hard with belief-weighted
 		// sampling played as hard without, within a point of the

@@ -72,42 +72,46 @@ func (p *Phased) Choose(k game.Knowledge) game.Move {
 // phasedSuffix is the +Lpass ending of a Phased bot's name.
 const phasedSuffix = "pass"
 
-// newPhased makes the Phased bot named base+Lpass@budget or base+LN@budget
-// (budget may be empty), or reports false when name is not one.
+// newPhased makes the Phased bot named head+Lpass or head+LN, with a
+// budget for both (hard+cheatpass@2000) or for the early part alone
+// (hard+hard@5000pass), or reports false when name is not one.
 func newPhased(g game.Game, name string, s game.Seat, seed uint64) (game.Player, bool, error) {
-	base, budget, hasBudget := strings.Cut(name, "@")
-	head, early, ok := strings.Cut(base, "+")
-	if !ok {
+	head, tail, ok := strings.Cut(name, "+")
+	if !ok || strings.Contains(tail, "+") {
 		return nil, false, nil
 	}
+	budget := ""
+	if j := strings.LastIndex(tail, "@"); j >= 0 && !strings.HasSuffix(tail, phasedSuffix) {
+		budget, tail = tail[j+1:], tail[:j]
+	}
 	from := 0
-	if e, ok := strings.CutSuffix(early, phasedSuffix); ok {
-		early = e
-	} else {
-		i := strings.LastIndexFunc(early, func(r rune) bool { return r < '0' || r > '9' })
-		n, err := strconv.Atoi(early[i+1:])
+	early, ok := strings.CutSuffix(tail, phasedSuffix)
+	if !ok {
+		i := strings.LastIndexFunc(tail, func(r rune) bool { return r < '0' || r > '9' })
+		n, err := strconv.Atoi(tail[i+1:])
 		if err != nil {
 			return nil, false, nil
 		}
-		early, from = early[:i+1], n
+		early, from = tail[:i+1], n
 	}
-	if strings.Contains(early, "+") {
-		return nil, false, nil
+	level, own, hasOwn := strings.Cut(early, "@")
+	if !isLevel(head) || !isLevel(level) {
+		return nil, true, fmt.Errorf("bot: %q: +Lpass and +LN take two of %v (or cheat-future)", name, Names)
 	}
-	with := func(level string) string {
-		if hasBudget && level != "easy" && level != "heuristic" && level != "random" {
+	with := func(level, budget string) string {
+		if budget != "" && level != "easy" && level != "heuristic" && level != "random" {
 			return level + "@" + budget
 		}
 		return level
 	}
-	if !isLevel(head) || !isLevel(early) {
-		return nil, true, fmt.Errorf("bot: %q: +Lpass and +LN take two of %v (or cheat-future)", name, Names)
+	if !hasOwn {
+		own = budget
 	}
-	late, err := New(g, with(head), s, seed)
+	late, err := New(g, with(head, budget), s, seed)
 	if err != nil {
 		return nil, true, err
 	}
-	first, err := New(g, with(early), s, seed)
+	first, err := New(g, with(level, own), s, seed)
 	if err != nil {
 		return nil, true, err
 	}

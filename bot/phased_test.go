@@ -40,6 +40,9 @@ func TestPhasedNames(t *testing.T) {
 	if p, err := New(g, "cheat+hard12@500", 0, 1); err != nil || p.(*Phased).From != 12 {
 		t.Errorf("cheat+hard12@500: not from the 12th choice (%v)", err)
 	}
+	if p, err := New(g, "hard+hard@5000pass", 0, 1); err != nil || p.(*Phased).Early.(*Search).Iterations != 5000 || p.(*Phased).Late.(*Search).Iterations != Budgets(g).Hard {
+		t.Errorf("hard+hard@5000pass: not 5000 at the pass and hard's at the play (%v)", err)
+	}
 	if p, err := New(g, "cheat+hardpass@2000", 0, 1); err != nil || p.(*Phased).Early.(*Search).Iterations != 2000 {
 		t.Errorf("cheat+hardpass@2000: the pass's budget is not 2000 (%v)", err)
 	}
