@@ -95,8 +95,8 @@ func newPhased(g game.Game, name string, s game.Seat, seed uint64) (game.Player,
 		early, from = tail[:i+1], n
 	}
 	level, own, hasOwn := strings.Cut(early, "@")
-	if !isLevel(head) || !isLevel(level) {
-		return nil, true, fmt.Errorf("bot: %q: +Lpass and +LN take two of %v (or cheat-future)", name, Names)
+	if head == "" || level == "" {
+		return nil, true, fmt.Errorf("bot: %q: +Lpass and +LN take two bots (hard+cheatpass)", name)
 	}
 	with := func(level, budget string) string {
 		if budget != "" && level != "easy" && level != "heuristic" && level != "random" {
@@ -116,16 +116,4 @@ func newPhased(g game.Game, name string, s game.Seat, seed uint64) (game.Player,
 		return nil, true, err
 	}
 	return &Phased{Early: first, Late: late, From: from}, true, nil
-}
-
-func isLevel(name string) bool {
-	if name == "cheat-future" {
-		return true
-	}
-	for _, n := range Names {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }

@@ -13,12 +13,13 @@ import (
 func TestPhasedNames(t *testing.T) {
 	g := games.Named("papayoo")
 	for name, cheat := range map[string]bool{
-		"hard+cheatpass":        true,
-		"cheat+hardpass@2000":   true,
-		"hard+easypass":         false,
-		"normal+hardpass@50":    false,
-		"cheat+hard5":           true,
-		"hard+cheat-futurepass": true,
+		"hard+cheatpass":           true,
+		"cheat+hardpass@2000":      true,
+		"hard+easypass":            false,
+		"normal+hardpass@50":       false,
+		"cheat+hard5":              true,
+		"hard+cheat-futurepass":    true,
+		"cheat-future+hard-plans5": true,
 	} {
 		p, err := New(g, name, 0, 1)
 		if err != nil {
