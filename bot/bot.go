@@ -48,17 +48,18 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	// And +pimc (hard+pimc): perfect-information Monte Carlo over worlds
 	// drawn from its knowledge (bot/pimc.go), its budget then also
 	// written worlds×iterations a world (hard+pimc@16x125).
+	// Hard and the cheat may say -plans (hard-plans, cheat-future-plans):
+	// they then search single moves where the game lists whole turns, as
+	// normal does.
+	noPlans := false
+	if b, ok := strings.CutSuffix(base, "-plans"); ok && (b == "hard" || b == "cheat" || b == "cheat-future") {
+		base, noPlans = b, true
+	}
 	// The cheat may say -future (cheat-future): its worlds then redraw
 	// the future randomness, the dice still to roll (Search.Blind).
 	blind := false
 	if b, ok := strings.CutSuffix(base, "-future"); ok && b == "cheat" {
 		base, blind = b, true
-	}
-	// Hard may say -plans (hard-plans): it then searches single moves
-	// where the game lists whole turns, as normal does.
-	noPlans := false
-	if b, ok := strings.CutSuffix(base, "-plans"); ok && b == "hard" {
-		base, noPlans = b, true
 	}
 	belief, hasBelief, learned, perfect := false, false, false, false
 	for _, sfx := range []string{"+pimc", "+learn", "+belief", "-belief"} {
@@ -100,6 +101,9 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 			// in games that say so (game.Levels' HardSeats); not for a
 			// budget given by name, a measurement's.
 			p.Seats = Budgets(g).HardSeats
+			// And more where the game says a decision cannot be
+			// determinized yet (game.Levels' HardEarly: Papayoo's pass).
+			p.Early = Budgets(g).HardEarly
 		}
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
@@ -120,7 +124,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 			p.Worlds = DefaultWorlds
 		}
 		if hasBudget {
-			p.Seats = 0
+			p.Seats, p.Early = 0, 0
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)
 			}

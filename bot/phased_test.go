@@ -172,3 +172,54 @@ func TestBlindCheatIgnoresTheFuture(t *testing.T) {
 		t.Fatalf("%d passes, the cheat differed %d times: the test tells nothing", passes, differed)
 	}
 }
+
+// -plans turns whole turns off for hard and the cheats, and only them.
+func TestNoPlansNames(t *testing.T) {
+	g := games.Named("papayoo")
+	for name, blind := range map[string]bool{"hard-plans": false, "cheat-plans": false, "cheat-future-plans": true, "cheat-future": true} {
+		p, err := New(g, name, 0, 1)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		if s := p.(*Search); s.Plans == strings.HasSuffix(name, "-plans") || s.Blind != blind {
+			t.Errorf("%q: plans %v, blind %v", name, s.Plans, s.Blind)
+		}
+	}
+	for _, name := range []string{"normal-plans", "easy-plans", "hard-future"} {
+		if _, err := New(g, name, 0, 1); err == nil {
+			t.Errorf("%q: accepted", name)
+		}
+	}
+}
+
+// A search's Early budget is searched where the game says a decision
+// cannot be determinized yet (Papayoo's pass), its Iterations elsewhere;
+// a budget given by name has no Early.
+func TestEarlyBudget(t *testing.T) {
+	g := games.Named("papayoo")
+	p := &Search{Iterations: 100, Early: 300}
+	passes, plays := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		st, s, _ := position(t, g, 4, seed, int(seed*3))
+		r := game.NewRNG(1)
+		want := 300
+		if st.Sample(s, &r).(game.Determinable).Determinable(s) {
+			want = 100
+			plays++
+		} else {
+			passes++
+		}
+		if got := p.budgetHere(game.KnowledgeOf(st, s)); got != want {
+			t.Fatalf("seed %d: %d iterations, want %d", seed, got, want)
+		}
+	}
+	if passes == 0 || plays == 0 {
+		t.Fatalf("%d passes, %d plays", passes, plays)
+	}
+	if b, err := New(g, "hard@2000", 0, 1); err != nil || b.(*Search).Early != 0 {
+		t.Errorf("hard@2000 has an early budget (%v)", err)
+	}
+	if b, err := New(g, "hard", 0, 1); err != nil || b.(*Search).Early != Budgets(g).HardEarly {
+		t.Errorf("hard's early budget is not its game's (%v)", err)
+	}
+}
