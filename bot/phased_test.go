@@ -200,7 +200,7 @@ func TestEarlyBudget(t *testing.T) {
 	p := &Search{Iterations: 100, Early: 300}
 	passes, plays := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
-		st, s, _ := position(t, g, 4, seed, int(seed*3))
+		st, s, told := position(t, g, 4, seed, int(seed*3))
 		r := game.NewRNG(1)
 		want := 300
 		if st.Sample(s, &r).(game.Determinable).Determinable(s) {
@@ -211,6 +211,19 @@ func TestEarlyBudget(t *testing.T) {
 		}
 		if got := p.budgetHere(game.KnowledgeOf(st, s)); got != want {
 			t.Fatalf("seed %d: %d iterations, want %d", seed, got, want)
+		}
+		// Honest: the same knowledge, the same choice, with its early
+		// budget as without.
+		rng := game.NewRNG(seed + 100)
+		other := st.Sample(s, &rng)
+		var moves [2]game.Move
+		for i, world := range []game.State{st, other} {
+			b := newTold(t, g, "hard@60", s, seed, told).(*Search)
+			b.Early = 150
+			moves[i] = b.Choose(game.KnowledgeOf(world, s))
+		}
+		if moves[0] != moves[1] {
+			t.Fatalf("seed %d: chose %v on the true state, %v on a redrawn one", seed, moves[0], moves[1])
 		}
 	}
 	if passes == 0 || plays == 0 {
