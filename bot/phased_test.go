@@ -59,8 +59,7 @@ func TestPhasedParts(t *testing.T) {
 	passes, plays := 0, 0
 	for seed := uint64(1); seed <= 16; seed++ {
 		st, s, told := position(t, g, 4, seed, int(seed*3))
-		r := game.NewRNG(1)
-		play := st.Sample(s, &r).(game.Determinable).Determinable(s)
+		play := atPlay(st, s)
 		honest, cheat := "hard@120", "cheat@120"
 		if play {
 			plays++
@@ -160,8 +159,7 @@ func TestBlindCheatIgnoresTheFuture(t *testing.T) {
 		if a, b := choose(t, g, "cheat-future@200", st, s, told, seed), choose(t, g, "cheat-future@200", other, s, told, seed); a != b {
 			t.Fatalf("seed %d: cheat-future chose %v, and %v with another future", seed, a, b)
 		}
-		r := game.NewRNG(1)
-		if !st.Sample(s, &r).(game.Determinable).Determinable(s) {
+		if !atPlay(st, s) {
 			passes++
 		}
 		if choose(t, g, "cheat@200", st, s, told, seed) != choose(t, g, "cheat@200", other, s, told, seed) {
@@ -201,9 +199,8 @@ func TestEarlyBudget(t *testing.T) {
 	passes, plays := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		st, s, told := position(t, g, 4, seed, int(seed*3))
-		r := game.NewRNG(1)
 		want := 300
-		if st.Sample(s, &r).(game.Determinable).Determinable(s) {
+		if atPlay(st, s) {
 			want = 100
 			plays++
 		} else {
@@ -235,4 +232,11 @@ func TestEarlyBudget(t *testing.T) {
 	if b, err := New(g, "hard", 0, 1); err != nil || b.(*Search).Early != Budgets(g).HardEarly {
 		t.Errorf("hard's early budget is not its game's (%v)", err)
 	}
+}
+
+// atPlay reports whether the game lets a search determinize seat s's
+// decision in st (Papayoo: the play, not the pass).
+func atPlay(st game.State, s game.Seat) bool {
+	r := game.NewRNG(1)
+	return st.Sample(s, &r).(game.Determinable).Determinable(s)
 }

@@ -21,9 +21,7 @@ func (Game) Entry() game.Entry {
 	return game.Entry{
 		Game: Game{},
 		// bot.Budget says how these were chosen.
-		// HardEarly: hard's pass searches five times a play's iterations
-		// (docs/bots.md, Where Papayoo's gap lies).
-		Levels: game.Levels{Normal: 300, Hard: 1000, HardEarly: 0},
+		Levels: game.Levels{Normal: 300, Hard: 1000},
 		// rating's anchors.go says how these were measured.
 		Anchors: map[string]float64{"random": -15.36, "easy": 33.67, "normal": 33.69, "hard": 42.51},
 		Look:    game.Look{Title: "Papayoo", Scoring: "low", Round: "round", Screen: "papayoo.js"},
