@@ -22,9 +22,11 @@ import (
 // +learn (hard+learn) to value playouts early with the game's learned
 // evaluator (bot/learn), or +pimc (hard+pimc@96x32) to search worlds
 // drawn from its knowledge one by one (bot/pimc.go). And a level may
-// end in +Lpass (hard+cheatpass) for another level L at the game's first
-// phase, the pass (bot/phased.go), for measurement; and cheat-future is
-// the cheat blind to the dice still to roll (Search.Blind).
+// end in +Lpass (hard+cheatpass) or +LN (cheat+hard5) for another bot L
+// at Papayoo's pass (and its first N tricks: bot/phased.go), for
+// measurement; cheat-future is the cheat blind to the dice still to roll
+// (Search.Blind); and hard-plans (cheat-plans) searches single moves where
+// the game lists whole turns.
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
