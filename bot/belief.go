@@ -83,7 +83,11 @@ func (p *Search) sample(k game.Knowledge) game.State {
 	if len(p.worlds.pool) > 0 {
 		return p.worlds.draw(&p.rng)
 	}
-	return k.Sample(&p.rng)
+	st := k.Sample(&p.rng)
+	if p.Blind && p.Cheat {
+		st.Reseed(p.rng.Uint64())
+	}
+	return st
 }
 
 // believe fills the belief pool for a decision, when the search weighs

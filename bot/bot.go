@@ -21,7 +21,12 @@ import (
 // it (hard+belief@1000) to weigh their samples or not (bot/belief.go), or
 // +learn (hard+learn) to value playouts early with the game's learned
 // evaluator (bot/learn), or +pimc (hard+pimc@96x32) to search worlds
-// drawn from its knowledge one by one (bot/pimc.go).
+// drawn from its knowledge one by one (bot/pimc.go). And a level may
+// end in +Lpass (hard+cheatpass) or +LN (cheat+hard5) for another bot L
+// at Papayoo's pass (and its first N tricks: bot/phased.go), for
+// measurement; cheat-future is the cheat blind to the dice still to roll
+// (Search.Blind); and hard-plans (cheat-plans) searches single moves where
+// the game lists whole turns.
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -33,6 +38,9 @@ const priorShare = 0.1
 
 // New returns the bot called name for seat s of game g.
 func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error) {
+	if p, ok, err := newPhased(g, name, s, seed); ok {
+		return p, err
+	}
 	base, budget, hasBudget := strings.Cut(name, "@")
 	// A search level's name may also say whether it weighs its samples
 	// (hard+belief, hard-belief), for measurement; without, it does not.
@@ -42,6 +50,19 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 	// And +pimc (hard+pimc): perfect-information Monte Carlo over worlds
 	// drawn from its knowledge (bot/pimc.go), its budget then also
 	// written worlds×iterations a world (hard+pimc@16x125).
+	// Hard and the cheat may say -plans (hard-plans, cheat-future-plans):
+	// they then search single moves where the game lists whole turns, as
+	// normal does.
+	noPlans := false
+	if b, ok := strings.CutSuffix(base, "-plans"); ok && (b == "hard" || b == "cheat" || b == "cheat-future") {
+		base, noPlans = b, true
+	}
+	// The cheat may say -future (cheat-future): its worlds then redraw
+	// the future randomness, the dice still to roll (Search.Blind).
+	blind := false
+	if b, ok := strings.CutSuffix(base, "-future"); ok && b == "cheat" {
+		base, blind = b, true
+	}
 	belief, hasBelief, learned, perfect := false, false, false, false
 	for _, sfx := range []string{"+pimc", "+learn", "+belief", "-belief"} {
 		if b, ok := strings.CutSuffix(base, sfx); ok {
@@ -76,15 +97,19 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		n, _ := LevelBudget(g, base)
 		p := NewSearch(n, 0, seed)
 		p.Cheat = base == "cheat"
+		p.Blind = blind
 		if base != "normal" {
 			// Fewer iterations at larger tables, where each costs more,
 			// in games that say so (game.Levels' HardSeats); not for a
 			// budget given by name, a measurement's.
 			p.Seats = Budgets(g).HardSeats
+			// And more where the game says a decision cannot be
+			// determinized yet (game.Levels' HardEarly: Papayoo's pass).
+			p.Early = Budgets(g).HardEarly
 		}
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
-		p.Plans = base != "normal"
+		p.Plans = base != "normal" && !noPlans
 		// No level weighs its samples by default: in Papayoo, the one game
 		// whose states can (game.Believer), hard with belief-weighted
 		// sampling played as hard without, within a point of the
@@ -101,7 +126,7 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 			p.Worlds = DefaultWorlds
 		}
 		if hasBudget {
-			p.Seats = 0
+			p.Seats, p.Early = 0, 0
 			if err := p.budget(budget); err != nil {
 				return nil, fmt.Errorf("bot: %q: %v", name, err)
 			}

@@ -31,6 +31,10 @@ type Search struct {
 	// Iterations: at n seats above it, Iterations*Seats/n (game.Levels'
 	// HardSeats), so that a move costs about the same CPU at any size.
 	Seats int
+	// Early, when set, replaces Iterations at a decision the game says a
+	// search may not determinize yet (game.Determinable says no:
+	// Papayoo's pass; game.Levels' HardEarly).
+	Early int
 	// C is the UCB exploration constant, for rewards in [0, 1], in games
 	// that name none of their own (game.Explorer).
 	C float64
@@ -82,6 +86,13 @@ type Search struct {
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
+	// Blind, with Cheat, redraws each world's future randomness
+	// (State.Reseed: the dice still to roll, the deals to come): the
+	// cheat then sees every card but not what nobody knows yet. Without
+	// it, the true state's copy rolls its dice as the table will, so
+	// that Papayoo's cheat knows at the pass which suit the die will make
+	// the Papayoo's (docs/bots.md, Where Papayoo's gap lies).
+	Blind bool
 	// Yield, if set, is called every yieldEvery iterations. A host that
 	// runs searches beside latency-bound work sets it to runtime.Gosched:
 	// Go preempts a running goroutine only after about 10 ms, so without
@@ -177,7 +188,7 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	if p.Worlds > 0 && !p.Cheat && p.perfectHere(k) {
 		return p.choosePIMC(k, prior, hasPrior)
 	}
-	n := p.grow(k, p.iterations(k.Players()))
+	n := p.grow(k, p.budgetHere(k))
 	best, most := game.Move(0), -1.0
 	for e := p.nodes[0].edge; e >= 0; e = p.edges[e].next {
 		ed := &p.edges[e]
@@ -212,11 +223,25 @@ func (p *Search) grow(k game.Knowledge, iterations int) int {
 
 // iterations is the search's budget a move at a table of n seats: its
 // Iterations, fewer above Seats; 0 for a time budget.
-func (p *Search) iterations(n int) int {
-	if p.Iterations > 0 && p.Seats > 0 && n > p.Seats {
-		return max(p.Iterations*p.Seats/n, 1)
+func (p *Search) iterations(n int) int { return p.scaled(p.Iterations, n) }
+
+// scaled is a budget of iterations at a table of n seats: fewer above
+// Seats.
+func (p *Search) scaled(iterations, n int) int {
+	if iterations > 0 && p.Seats > 0 && n > p.Seats {
+		return max(iterations*p.Seats/n, 1)
 	}
-	return p.Iterations
+	return iterations
+}
+
+// budgetHere is the search's iterations for the decision of k: Early
+// where the game says the decision may not be determinized yet, else
+// iterations.
+func (p *Search) budgetHere(k game.Knowledge) int {
+	if p.Early > 0 && p.Iterations > 0 && !p.perfectHere(k) {
+		return p.scaled(p.Early, k.Players())
+	}
+	return p.iterations(k.Players())
 }
 
 // run calls iterate with 0, 1, ... for iterations (when 0, for the

@@ -58,6 +58,11 @@ type Levels struct {
 	// (bot.Budget), and a hard move should cost about the same CPU at
 	// every table size. 0: Hard at every size.
 	HardSeats int
+	// HardEarly, when set, is what hard searches instead of Hard at a
+	// decision the game says a search may not determinize yet
+	// (Determinable: Papayoo's pass), whose worth shows only many moves
+	// later, so that telling its choices apart takes more samples.
+	HardEarly int
 }
 
 // Look is what the web client needs to draw a game, as GET /api/games
