@@ -96,10 +96,12 @@ func (t *table) dropAll(which func(*conn) bool, typ string) {
 // table's goroutine, which then ends.
 func (s *Host) ended(t *table) {
 	ts := s.tables
+	// Marked ended first: a request that finds it no longer loaded then
+	// finds it closed, rather than asking the store (adopt).
+	ts.MarkEnded(t.id)
 	ts.Lock()
 	ts.Move(t.id, tableset.Loaded, tableset.Absent, t, nil)
 	ts.Unlock()
-	ts.MarkEnded(t.id)
 	s.own.Release(t.id)
 	s.lobbyGen.Add(1)
 }

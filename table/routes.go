@@ -312,6 +312,11 @@ func (s *Host) getTable(w http.ResponseWriter, r *http.Request) {
 		in.Table = t.info()
 		in.You, _ = t.seatOfPlayer(p.ID)
 	}); err != nil {
+		// Closed while the request waited (its host closed it): the
+		// page says so, as for a request that came after.
+		if s.tables.IsEnded(id) && s.writeClosed(w, r, id) {
+			return
+		}
 		api.Error(w, http.StatusServiceUnavailable, api.CodeClosed, err.Error())
 		return
 	}
