@@ -199,13 +199,23 @@ func TestTurnBasedIdleTablesCostNothing(t *testing.T) {
 		loaded, dormant = d.s.tables.Count()
 		return loaded == 0 && dormant == n+1
 	})
-	g1, h1 := runtime.NumGoroutine(), heap()
+	// A table is counted asleep before its goroutine has returned: the
+	// last of them may still be ending (CI met 33 of 10,000 so). A
+	// goroutine kept per table never ends, and the wait fails.
+	g1 := runtime.NumGoroutine()
+	defer func() {
+		if t.Failed() {
+			t.Logf("goroutines %d before, %d after", g0, g1)
+		}
+	}()
+	until(t, "the sleeping tables' goroutines to end", func() bool {
+		g1 = runtime.NumGoroutine()
+		return g1 <= g0+5
+	})
+	h1 := heap()
 	per := (int64(h1) - int64(h0)) / int64(n)
 	t.Logf("%d idle turn-based tables: goroutines %d before, %d after; heap %d KB before, %d KB after, %d bytes a table (store rows included)",
 		n, g0, g1, h0>>10, h1>>10, per)
-	if g1 > g0+5 {
-		t.Errorf("the goroutines grew from %d to %d with %d idle tables", g0, g1, n)
-	}
 	if per > 16<<10 {
 		t.Errorf("%d bytes a sleeping table, store included: want under 16 KB", per)
 	}
