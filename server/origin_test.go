@@ -14,10 +14,10 @@ import (
 // with the seat's token the browser gives it); the server's own pages
 // may, and so may the origins the configuration allows.
 func TestWebSocketOrigins(t *testing.T) {
-	for _, poll := range []bool{false, true} {
+	for _, noPoll := range []bool{false, true} {
 		cfg := testConfig()
 		cfg.OriginPatterns = []string{"friends.example"}
-		cfg.Poll = poll
+		cfg.NoPoll = noPoll
 		checkOrigins(t, newHarness(t, cfg))
 	}
 }

@@ -14,7 +14,8 @@ import (
 // table plays on for the others, and the seat's next socket is welcome.
 func TestFloodBeyondTheQueueIsCut(t *testing.T) {
 	cfg := testConfig()
-	cfg.Poll = true // a socket read by a goroutine is not read past its pace
+	// The event loop's (the default): a socket read by a goroutine is
+	// not read past its pace.
 	cfg.Rate, cfg.Burst = 10, 1
 	h := newHarness(t, cfg)
 	a := h.create("cabo", []string{"", "random"}, "Ann", "")

@@ -145,11 +145,12 @@ type Config struct {
 	// OriginPatterns are other origins allowed to open a WebSocket (the
 	// page's own origin always is).
 	OriginPatterns []string
-	// Poll holds this node's sockets on an event loop (table/socket's
-	// Poller) instead of a goroutine each: a fifth less memory and CPU
-	// a move (docs/performance.md). Off by default until two browser
-	// tests that failed with it on a loaded machine are understood.
-	Poll bool
+	// NoPoll reads each of this node's sockets by a goroutine of its
+	// own instead of holding them on an event loop (table/socket's
+	// Poller), which costs a fifth less memory and CPU a move
+	// (docs/performance.md). A socket the loop cannot take (TLS, a
+	// cluster's relay) is read by a goroutine either way.
+	NoPoll bool
 	// Accounts sets up players and sessions (package account); the server
 	// gives it the store and the trusted proxies.
 	Accounts account.Config
@@ -279,7 +280,7 @@ func hostConfig(cfg *Config) table.Config {
 		BusyIdle: cfg.Limits.BusyIdle, AwayAfter: cfg.AwayAfter, TurnUnit: cfg.TurnUnit, IdleTimeout: cfg.IdleTimeout,
 		WaitingTTL: cfg.WaitingTTL, AbandonAfter: cfg.AbandonAfter, SweepEvery: cfg.SweepEvery,
 		ChatRetention: cfg.ChatRetention, ListedFor: cfg.ListedFor, LeaseTTL: cfg.LeaseTTL, Seed: cfg.Seed,
-		Secret: cfg.Secret, OriginPatterns: cfg.OriginPatterns, NoPoll: !cfg.Poll, Logger: cfg.Logger, Metrics: cfg.Metrics, Now: cfg.Now}
+		Secret: cfg.Secret, OriginPatterns: cfg.OriginPatterns, NoPoll: cfg.NoPoll, Logger: cfg.Logger, Metrics: cfg.Metrics, Now: cfg.Now}
 }
 
 // Wait returns once every table's goroutine has stopped (after the

@@ -39,7 +39,7 @@ games in --db; with --nats, as one node of a cluster.`)
 	addr := fl.String("addr", ":8080", "address to listen on")
 	db := fl.String("db", "tapis.db", `where games are kept: a SQLite database file, a PostgreSQL URL (postgres://user:password@host:port/database?sslmode=disable&search_path=schema), or ":memory:" (keeps nothing)`)
 	botDelay := fl.Duration("bot-delay", 700*time.Millisecond, "pause before a bot moves")
-	poll := fl.Bool("poll", false, "hold this node's WebSockets on an event loop instead of a goroutine each (less memory and CPU a move; see docs/performance.md)")
+	poll := fl.Bool("poll", true, "hold this node's WebSockets on an event loop rather than a goroutine each (less memory and CPU a move; see docs/performance.md); --poll=false reads each by a goroutine")
 	away := fl.Duration("away", 45*time.Second, "how long a seat that must act may have nobody connected before a bot plays for it, until its player returns (0: never)")
 	waiting := fl.Duration("waiting-ttl", 15*time.Minute, "how long a table waiting for players may go with nobody there before it expires")
 	abandon := fl.Duration("abandon-after", 24*time.Hour, "how long an unfinished match may go with nobody there before it is closed as abandoned")
@@ -67,7 +67,7 @@ games in --db; with --nats, as one node of a cluster.`)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := server.Config{BotDelay: *botDelay, Poll: *poll, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon,
+	cfg := server.Config{BotDelay: *botDelay, NoPoll: !*poll, AwayAfter: *away, Proxies: trusted, WaitingTTL: *waiting, AbandonAfter: *abandon,
 		Thinkers: *searches, LeaseTTL: *leaseTTL}
 	if *smtpURL != "" {
 		u, err := email.ParseURL(*smtpURL)

@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -138,12 +139,30 @@ func (p *Poller) Accept(w http.ResponseWriter, r *http.Request, origins []string
 	}
 	up := *p.up // the same handlers; this socket's limit
 	up.MessageLengthLimit = readLimit
+	// nbio takes the connection by duplicating its descriptor, without
+	// close-on-exec. A process started meanwhile (a test's browser)
+	// would inherit the copy and outlive nbio's close of it: nbio
+	// relies on that close to take the descriptor out of its epoll set,
+	// so the loop would be woken for the dead socket without end, a
+	// core spent (it starved the browser tests' pages). The fork lock
+	// keeps any process from starting between the copy and its flag.
+	syscall.ForkLock.RLock()
 	c, err := up.Upgrade(w, r, nil)
+	var nc net.Conn
+	if err == nil {
+		nc, _ = c.UnderlayerConn().(net.Conn)
+		if nc != nil {
+			err = closeOnExec(nc)
+		}
+	}
+	syscall.ForkLock.RUnlock()
 	if err != nil {
+		if c != nil {
+			c.Close()
+		}
 		return nil, err
 	}
-	nc, ok := c.UnderlayerConn().(net.Conn)
-	if !ok {
+	if nc == nil {
 		c.Close()
 		return nil, errors.New("socket: the upgraded connection has no descriptor")
 	}
