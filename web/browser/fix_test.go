@@ -37,6 +37,11 @@ func (p *page) resize(w, h int) {
 	p.until("the page laid out again", `JSON.stringify([...document.querySelectorAll('header button, #game, #chat')].map(e => {
 		const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; }))`,
 		&at, func() bool { same := at == last; last = at; return same })
+	// A table's names are measured for the new width in the frame after
+	// the resize (names.js): a bot's name cut at one line until then.
+	var names int
+	p.until("the names measured at the new width", `document.querySelector('#game') ? +(document.documentElement.dataset.namesWidth || 0) : window.innerWidth`,
+		&names, func() bool { return names == w })
 }
 
 // shootSizes photographs what a player sees of the page (the window, not

@@ -49,6 +49,9 @@ export function fullNames(root) {
     el.setAttribute('aria-label', whole);
     el.replaceChildren(...parts.map((p, i) => Object.assign(document.createElement('span'), { className: i ? 'l2' : 'l1', textContent: p })));
   }
+  // The width the names were last measured at: a test that resizes the
+  // window waits for the frame that measures them anew.
+  document.documentElement.dataset.namesWidth = window.innerWidth;
 }
 
 document.addEventListener('click', e => {
