@@ -22,6 +22,7 @@ import (
 // move is said with its win chance, and the score sheet counts the hint.
 // Photographed at a phone's size and a laptop's.
 func TestBrowserAnalysisAndCoach(t *testing.T) {
+	t.Parallel() // waits on conditions only: see parallel in page_test.go
 	p := newPage(t, 5*time.Millisecond, 8*time.Minute)
 	t.Logf("screenshots in %s", p.dir)
 	ann := p.h.Create("papayoo", []string{"", "easy", "easy"}, "Ann", `{"rounds":1}`)
