@@ -139,6 +139,9 @@ func (s *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err == nil:
 		ws, in.ws = ps, ps
+		// What the client sent since the handshake, and its close, go
+		// to in from now on (before begin, in keeps them).
+		ps.Open()
 	case errors.Is(err, socket.ErrNotPolled):
 		in = nil
 		if ws, err = socket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns}); err != nil {

@@ -1,6 +1,7 @@
 package socket
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -34,7 +35,24 @@ import (
 type Poller struct {
 	engine *nbhttp.Engine
 	up     *nbws.Upgrader
+
+	// early holds the sockets the loop had something for (a message, a
+	// close) before Accept made them Polled: nbio adds a connection to
+	// its loop and answers the handshake before Upgrade returns, and a
+	// client may speak or hang up at once. Accept takes its socket out.
+	mu    sync.Mutex
+	early map[*nbws.Conn]*Polled
 }
+
+// earlyFor is how long the loop keeps what it got for a socket that
+// Accept never takes (its handshake's answer failed): then it is
+// forgotten.
+const earlyFor = time.Minute
+
+// maxEarly bounds the bytes a socket's messages may hold before its
+// Handler takes them (Open): a client cannot say much between the
+// handshake and Open, and one that does is cut.
+const maxEarly = 64 << 10
 
 // Handler receives a polled socket's messages, on the event loop: it
 // must not block (a handler that would hands the message to a goroutine
@@ -81,16 +99,13 @@ func NewPoller() (*Poller, error) {
 	// Accept checks the origin first, with the patterns nbio's own check
 	// (the same host only) does not know.
 	up.CheckOrigin = func(*http.Request) bool { return true }
+	pl := &Poller{engine: e, up: up, early: map[*nbws.Conn]*Polled{}}
 	up.OnMessage(func(c *nbws.Conn, typ nbws.MessageType, data []byte) {
-		p := session(c)
-		if p == nil {
-			return
-		}
 		t := websocket.MessageText
 		if typ == nbws.BinaryMessage {
 			t = websocket.MessageBinary
 		}
-		p.h.Message(t, data)
+		pl.socket(c).message(t, data)
 	})
 	up.SetPongHandler(func(c *nbws.Conn, _ string) {
 		if p := session(c); p != nil {
@@ -100,24 +115,63 @@ func NewPoller() (*Poller, error) {
 			}
 		}
 	})
-	up.OnClose(func(c *nbws.Conn, _ error) {
-		if p := session(c); p != nil {
-			p.closed()
-		}
-	})
-	return &Poller{engine: e, up: up}, nil
+	up.OnClose(func(c *nbws.Conn, _ error) { pl.socket(c).lost() })
+	return pl, nil
 }
 
 // Stop closes what sockets are left and ends the loop.
 func (p *Poller) Stop() { p.engine.Stop() }
 
-// session returns c's polled socket, waiting for Accept to have set it:
-// the loop may read a message the client sent right after the handshake
-// before Accept has returned.
+// session returns c's polled socket once Accept has set it, else nil.
 func session(c *nbws.Conn) *Polled {
 	p, _ := c.SessionWithLock().(*Polled)
 	return p
 }
+
+// socket returns c's polled socket: Accept's, or, before Accept has
+// set it, the one that keeps what the loop gets for c meanwhile.
+func (pl *Poller) socket(c *nbws.Conn) *Polled {
+	if p := session(c); p != nil {
+		return p
+	}
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if p := session(c); p != nil { // Accept set it meanwhile
+		return p
+	}
+	p := pl.early[c]
+	if p == nil {
+		p = newPolled(c)
+		pl.early[c] = p
+		time.AfterFunc(earlyFor, func() {
+			pl.mu.Lock()
+			if pl.early[c] == p {
+				delete(pl.early, c)
+			}
+			pl.mu.Unlock()
+		})
+	}
+	return p
+}
+
+// take returns c's polled socket for Accept, with what the loop got for
+// it so far, and sets it as c's session: the loop finds it there from
+// now on.
+func (pl *Poller) take(c *nbws.Conn) *Polled {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	p := pl.early[c]
+	if p == nil {
+		p = newPolled(c)
+	}
+	delete(pl.early, c)
+	c.SetSession(p)
+	return p
+}
+
+// upgraded, when set (by a test), runs in Accept between the upgrade and
+// the taking of the socket: where a client may already have spoken.
+var upgraded func(*Poller)
 
 // ErrNotPolled is Accept's answer for a request whose connection the
 // Poller cannot take (TLS, or a request a cluster relayed): nothing was
@@ -127,8 +181,8 @@ var ErrNotPolled = errors.New("socket: this connection cannot be polled")
 // Accept upgrades r to a polled WebSocket whose messages go to h, after
 // the origin check coder/websocket makes (the request's own host, or one
 // matching a pattern). readLimit bounds a message; a larger one closes
-// the socket. On an error other than ErrNotPolled the request has been
-// answered.
+// the socket. h gets nothing until Open. On an error other than
+// ErrNotPolled the request has been answered.
 func (p *Poller) Accept(w http.ResponseWriter, r *http.Request, origins []string, readLimit int, h Handler) (*Polled, error) {
 	if _, ok := w.(http.Hijacker); !ok || r.TLS != nil {
 		return nil, ErrNotPolled
@@ -166,8 +220,11 @@ func (p *Poller) Accept(w http.ResponseWriter, r *http.Request, origins []string
 		c.Close()
 		return nil, errors.New("socket: the upgraded connection has no descriptor")
 	}
-	ps := &Polled{c: c, raw: &raw{conn: nc, nonblocking: true}, h: h, pong: make(chan struct{}, 1), gone: make(chan struct{})}
-	c.SetSession(ps)
+	if upgraded != nil {
+		upgraded(p)
+	}
+	ps := p.take(c)
+	ps.raw, ps.h = &raw{conn: nc, nonblocking: true}, h
 	return ps, nil
 }
 
@@ -216,9 +273,84 @@ type Polled struct {
 	pong chan struct{}
 	once sync.Once
 	gone chan struct{}
+
+	// Until Open, what the loop gets waits here, in order: mu guards
+	// open, early (copies of the messages, held bytes in all) and
+	// closedEarly (the socket closed meanwhile).
+	mu          sync.Mutex
+	open        bool
+	early       []earlyMsg
+	held        int
+	closedEarly bool
+}
+
+type earlyMsg struct {
+	typ  websocket.MessageType
+	data []byte
+}
+
+func newPolled(c *nbws.Conn) *Polled {
+	return &Polled{c: c, pong: make(chan struct{}, 1), gone: make(chan struct{})}
 }
 
 func (p *Polled) lean() *raw { return p.raw }
+
+// Open hands the Handler what the client sent since the handshake, then
+// every message as the loop reads it, and the socket's close: once the
+// caller is ready for them (Accept returns before).
+func (p *Polled) Open() {
+	for {
+		p.mu.Lock()
+		if len(p.early) == 0 {
+			p.open = true
+			lost := p.closedEarly
+			p.mu.Unlock()
+			if lost {
+				p.closed()
+			}
+			return
+		}
+		batch := p.early
+		p.early, p.held = nil, 0
+		p.mu.Unlock()
+		// In order, and alone: the loop only adds to early until open.
+		for _, m := range batch {
+			p.h.Message(m.typ, m.data)
+		}
+	}
+}
+
+// message is the loop's: a message for the Handler, or to keep until
+// Open.
+func (p *Polled) message(typ websocket.MessageType, data []byte) {
+	p.mu.Lock()
+	if p.open {
+		p.mu.Unlock()
+		p.h.Message(typ, data)
+		return
+	}
+	if p.held+len(data) > maxEarly {
+		p.mu.Unlock()
+		p.c.Close() // not under p.mu: the close comes back to lost
+		return
+	}
+	p.early = append(p.early, earlyMsg{typ, bytes.Clone(data)})
+	p.held += len(data)
+	p.mu.Unlock()
+}
+
+// lost is the loop's: the socket closed, told to the Handler at once
+// or at Open.
+func (p *Polled) lost() {
+	p.mu.Lock()
+	if !p.open {
+		p.closedEarly = true
+		p.mu.Unlock()
+		return
+	}
+	p.mu.Unlock()
+	p.closed()
+}
 
 func (p *Polled) closed() {
 	p.once.Do(func() {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -45,6 +46,7 @@ func pollOne(t *testing.T, origins []string, limit int, h Handler, f func(*Polle
 		if err != nil {
 			return
 		}
+		ps.Open()
 		f(ps)
 	}))
 	t.Cleanup(func() { srv.Close(); p.Stop() })
@@ -172,5 +174,56 @@ func TestPolledLimitAndClose(t *testing.T) {
 	var ce websocket.CloseError
 	if !errors.As(err, &ce) || ce.Reason != "reconnecting" {
 		t.Fatalf("close reason: %v", err)
+	}
+}
+
+// A client may speak and hang up as soon as it has the handshake's
+// answer, which nbio writes before Upgrade returns: the loop may read
+// both before Accept has the socket. What it said reaches the Handler,
+// then its close (both were dropped, and the close's loss left the
+// connection's reader counted for ever: the server's stop waited on it).
+// The test holds Accept until the loop has read them.
+func TestPolledSocketKeepsWhatCameBeforeAccept(t *testing.T) {
+	upgraded = func(p *Poller) {
+		deadline := time.Now().Add(10 * time.Second)
+		for time.Now().Before(deadline) {
+			p.mu.Lock()
+			n := 0
+			for _, ps := range p.early {
+				ps.mu.Lock()
+				if ps.closedEarly && len(ps.early) == 1 {
+					n++
+				}
+				ps.mu.Unlock()
+			}
+			p.mu.Unlock()
+			if n > 0 {
+				return
+			}
+			runtime.Gosched()
+		}
+		t.Error("the loop never read the client's message and close")
+	}
+	defer func() { upgraded = nil }()
+	e := newEcho()
+	c, _, err := pollOne(t, []string{"elsewhere.example"}, 1<<10, e, func(*Polled) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := c.Write(ctx, websocket.MessageText, []byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	c.CloseNow()
+	select {
+	case <-e.closed:
+	case <-ctx.Done():
+		t.Fatal("the client's close never reached the handler")
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.msgs) != 1 || string(e.msgs[0]) != "hello" {
+		t.Fatalf("the handler got %q, want [hello]", e.msgs)
 	}
 }
