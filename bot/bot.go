@@ -64,10 +64,13 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		base, blind = b, true
 	}
 	belief, hasBelief, learned, perfect := false, false, false, false
-	for _, sfx := range []string{"+pimc", "+learn", "+belief", "-belief"} {
+	flat := false
+	for _, sfx := range []string{"+flat", "+pimc", "+learn", "+belief", "-belief"} {
 		if b, ok := strings.CutSuffix(base, sfx); ok {
 			base = b
 			switch sfx {
+			case "+flat":
+				flat = true
 			case "+learn":
 				learned = true
 			case "+pimc":
@@ -77,8 +80,8 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 			}
 		}
 	}
-	if (hasBelief || learned || perfect) && base != "normal" && base != "hard" {
-		return nil, fmt.Errorf("bot: %q: only normal and hard take +belief, -belief, +learn or +pimc", name)
+	if (hasBelief || learned || perfect || flat) && base != "normal" && base != "hard" {
+		return nil, fmt.Errorf("bot: %q: only normal and hard take +belief, -belief, +learn, +pimc or +flat", name)
 	}
 	switch base {
 	case "random":
@@ -109,7 +112,8 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		}
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
-		p.Plans = base != "normal" && !noPlans
+		p.Plans = base != "normal" && !noPlans || flat
+		p.Flat = flat
 		// No level weighs its samples by default: in Papayoo, the one game
 		// whose states can (game.Believer), hard with belief-weighted
 		// sampling played as hard without, within a point of the
