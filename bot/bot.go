@@ -26,7 +26,10 @@ import (
 // at Papayoo's pass (and its first N tricks: bot/phased.go), for
 // measurement; cheat-future is the cheat blind to the dice still to roll
 // (Search.Blind); and hard-plans (cheat-plans) searches single moves where
-// the game lists whole turns.
+// the game lists whole turns (hard-plans: Papayoo's pass card by card, as
+// hard did before it judged whole passes flat). +flat (normal+flat) judges
+// the game's plans flat where it says a decision may not be determinized
+// yet, as hard does (bot/flat.go).
 var Names = []string{"random", "heuristic", "easy", "normal", "hard", "cheat"}
 
 // Offered are the bots a table may seat: the levels, from weakest. The
@@ -113,7 +116,12 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		// Hard (and the cheating bot, its measure) plans whole turns in
 		// games that list them; normal searches single moves.
 		p.Plans = base != "normal" && !noPlans || flat
-		p.Flat = flat
+		// And hard judges them flat where the game says a decision may
+		// not be determinized yet (Papayoo's whole passes, bot/flat.go):
+		// 54.2% of the heuristics' points where searching the pass card
+		// by card took 59.6% (docs/bots.md, Where Papayoo's gap lies).
+		// The cheat, the measure, searches there card by card as before.
+		p.Flat = flat || base == "hard" && !noPlans
 		// No level weighs its samples by default: in Papayoo, the one game
 		// whose states can (game.Believer), hard with belief-weighted
 		// sampling played as hard without, within a point of the
