@@ -18,8 +18,12 @@ import (
 // left, and keeps the better half. No plan is credited ahead: the
 // policy's, the first, wins only ties. It returns the first move of the
 // best and keeps the rest (as choosePlan); false when the game lists no
-// plans here.
+// plans here, or the search is bounded by time (hard@300ms), which then
+// searches single moves.
 func (p *Search) chooseFlat(k game.Knowledge) (game.Move, bool) {
+	if p.budgetHere(k) <= 0 {
+		return 0, false // a time budget: the search judges single moves
+	}
 	root, plan, count := p.plans(k)
 	if count == 0 {
 		return 0, false
