@@ -118,8 +118,8 @@ func New(g game.Game, name string, s game.Seat, seed uint64) (game.Player, error
 		p.Plans = base != "normal" && !noPlans || flat
 		// And hard judges them flat where the game says a decision may
 		// not be determinized yet (Papayoo's whole passes, bot/flat.go):
-		// 54.2% of the heuristics' points where searching the pass card
-		// by card took 59.6% (docs/bots.md, Where Papayoo's gap lies).
+		// 52.0% of the heuristics' points where searching the pass card
+		// by card took 59.6% (docs/bots.md, Whole passes judged flat).
 		// The cheat, the measure, searches there card by card as before.
 		p.Flat = flat || base == "hard" && !noPlans
 		// No level weighs its samples by default: in Papayoo, the one game

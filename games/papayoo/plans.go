@@ -8,18 +8,19 @@ import (
 
 // planSpread is how many cards beyond the pass's still to choose a plan
 // draws from: the rest of the pass among the seat's most dangerous
-// planSpread+k cards left, C(7,5) = 21 whole passes at 4 players.
-const planSpread = 2
+// planSpread+k cards left, C(8,5) = 56 whole passes at 4 players. Hard's
+// flat judge took 52.0% of the heuristics' points with 56, 53.2% with 21
+// (C(7,5); paired, +1.2 [-0.7, +3.0] points: docs/bots.md).
+const planSpread = 3
 
 // Plans implements game.Planner at the pass: seat s's whole passes from
 // what it has chosen so far, each the cards chosen and the rest among its
 // most dangerous cards left (passStep's order, planSpread more than it
 // needs), as one step a card. The first plan is the heuristic's own pass.
 // Elsewhere it lists none. It reads only s's hand and pass: s's
-// knowledge. A search that judges them flat (bot's Search.Flat) spends
-// the pass's budget on whole passes at once; one that credits the first
-// with the prior's share keeps it (docs/bots.md, Where Papayoo's gap
-// lies), so the levels judge the pass card by card.
+// knowledge. Hard judges them flat (bot's Search.Flat), spending the
+// pass's budget on whole passes at once; a search that credited the first
+// with the prior's share kept it (docs/bots.md, Where Papayoo's gap lies).
 func (st *State) Plans(s game.Seat, buf []game.Move, ends []int) ([]game.Move, []int) {
 	if st.phase != phasePass || s < 0 || s >= game.Seat(st.n) || st.passed.Has(s) {
 		return buf, ends
