@@ -146,7 +146,8 @@ func BenchmarkLevels(b *testing.B) {
 				levels = append(levels, "hard+learn") // its learned evaluator
 			}
 			if g.Name() == "papayoo" {
-				levels = append(levels, pimcLevel) // PIMC (bot/pimc.go)
+				levels = append(levels, pimcLevel)    // PIMC (bot/pimc.go)
+				levels = append(levels, "hard-plans") // its pass card by card, as hard before (bot/flat.go)
 			}
 			for _, level := range levels {
 				b.Run(fmt.Sprintf("%s/%dp/%s", g.Name(), n, level), func(b *testing.B) {

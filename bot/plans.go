@@ -41,30 +41,15 @@ func (pl *planned) next(k game.Knowledge) (game.Move, bool) {
 // and returns the first move of the best, keeping the rest for the next
 // choices; false when the game lists no plans here.
 func (p *Search) choosePlan(k game.Knowledge) (game.Move, bool) {
-	r := p.rng
-	root := k.Sample(&r)
-	pl, ok := root.(game.Planner)
-	if !ok {
+	root, plan, count := p.plans(k)
+	if count == 0 {
 		return 0, false
 	}
 	me := k.Seat()
-	var ends []int
-	p.buf, ends = pl.Plans(me, p.buf[:0], nil)
-	if len(ends) == 0 {
-		return 0, false
-	}
-	moves := append([]game.Move(nil), p.buf...)
-	plan := func(i int) []game.Move {
-		start := 0
-		if i > 0 {
-			start = ends[i-1]
-		}
-		return moves[start:ends[i]]
-	}
 	best := 0
-	if len(ends) > 1 {
-		visits := make([]float64, len(ends))
-		reward := make([]float64, len(ends))
+	if count > 1 {
+		visits := make([]float64, count)
+		reward := make([]float64, count)
 		p.c = p.C
 		n := p.run(p.iterations(k.Players()), func(n int) {
 			st := p.sample(k)
@@ -92,7 +77,37 @@ func (p *Search) choosePlan(k game.Knowledge) (game.Move, bool) {
 			}
 		}
 	}
-	chosen := plan(best)
+	return p.keepPlan(root, me, plan(best)), true
+}
+
+// plans lists the game's plans for the seat of k (game.Planner) from a
+// sample drawn with a copy of the search's generator: the sample, plan(i)
+// the moves of plan i, and how many there are (0 where the game lists
+// none).
+func (p *Search) plans(k game.Knowledge) (root game.State, plan func(i int) []game.Move, count int) {
+	r := p.rng
+	root = k.Sample(&r)
+	pl, ok := root.(game.Planner)
+	if !ok {
+		return root, nil, 0
+	}
+	var ends []int
+	p.buf, ends = pl.Plans(k.Seat(), p.buf[:0], nil)
+	moves := append([]game.Move(nil), p.buf...)
+	plan = func(i int) []game.Move {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		return moves[start:ends[i]]
+	}
+	return root, plan, len(ends)
+}
+
+// keepPlan keeps the chosen plan's moves after its first, with what the
+// seat is to know before each (game.Keyer: played on root, a sample of
+// its knowledge), for the next choices of the turn; it returns the first.
+func (p *Search) keepPlan(root game.State, me game.Seat, chosen []game.Move) game.Move {
 	p.plan.moves = append(p.plan.moves[:0], chosen...)
 	p.plan.keys = p.plan.keys[:0]
 	p.plan.at = 0
@@ -103,7 +118,7 @@ func (p *Search) choosePlan(k game.Knowledge) (game.Move, bool) {
 		}
 		p.plan.at = 1
 	}
-	return chosen[0], true
+	return chosen[0]
 }
 
 // pickPlan chooses the plan of iteration n: each in turn once, then by

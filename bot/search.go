@@ -83,6 +83,11 @@ type Search struct {
 	// sharing its iterations among them, and plays the move the worlds'
 	// searches favour together.
 	Worlds int
+	// Flat, with Plans, judges the game's plans at a decision it says may
+	// not be determinized yet (Papayoo's whole passes) by flat Monte Carlo
+	// on common worlds, with the budget of all the plan's moves at once
+	// (bot/flat.go).
+	Flat bool
 	// Cheat makes the search ask for the true state rather than samples
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
@@ -177,7 +182,17 @@ func (p *Search) Choose(k game.Knowledge) game.Move {
 	}
 	p.believe(k)
 	if p.Plans {
-		if m, ok := p.choosePlan(k); ok {
+		// Where the game says a decision may not be determinized yet
+		// (Papayoo's pass), plans are judged flat when Flat says so, and
+		// otherwise not at all: the UCB search over plans, crediting the
+		// policy's with the prior's share, kept the heuristic's pass.
+		if !p.perfectHere(k) {
+			if p.Flat {
+				if m, ok := p.chooseFlat(k); ok {
+					return m
+				}
+			}
+		} else if m, ok := p.choosePlan(k); ok {
 			return m
 		}
 	}

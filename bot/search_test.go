@@ -102,8 +102,10 @@ func TestSearchIsHonest(t *testing.T) {
 					// and its weights are the seat's knowledge too; and
 					// with the learned leaf evaluator (bot/learn), which
 					// values only the worlds drawn from that knowledge.
-					// And PIMC (bot/pimc.go), whose worlds are samples of it.
-					for _, name := range []string{"hard@150", "hard+belief@150", "hard-belief@150", "hard+learn@150", "hard+pimc@5x30", "hard+belief+pimc@5x30"} {
+					// And PIMC (bot/pimc.go), whose worlds are samples of it;
+					// hard judges Papayoo's whole passes flat (bot/flat.go) on
+					// samples too, and hard-plans searches them card by card.
+					for _, name := range []string{"hard@150", "hard+belief@150", "hard-belief@150", "hard+learn@150", "hard+pimc@5x30", "hard+belief+pimc@5x30", "hard-plans@150"} {
 						a := choose(t, g, name, st, s, told, seed)
 						b := choose(t, g, name, other, s, told, seed)
 						if a != b {

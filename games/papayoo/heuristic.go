@@ -165,15 +165,8 @@ func passStep(hand, chosen uint64) int8 {
 	left := hand &^ chosen
 	best, bestD := none, -1<<30
 	for k := int8(0); k < Suits; k++ {
-		cards := left & suitMask[k]
-		long := bits.OnesCount64(cards)
-		base := int8(k * plainSize)
-		for below := 0; cards != 0; below++ {
-			c := int8(bits.TrailingZeros64(cards))
-			cards &= cards - 1
-			if d := danger(k, int(c-base)+1, long, below); d > bestD {
-				best, bestD = c, d
-			}
+		if c, d := suitDanger(left, k); d > bestD {
+			best, bestD = c, d
 		}
 	}
 	return best
