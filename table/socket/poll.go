@@ -92,6 +92,10 @@ func NewPoller() (*Poller, error) {
 	if err := e.Start(); err != nil {
 		return nil, fmt.Errorf("socket: %v", err)
 	}
+	if err := awaitLoop(e); err != nil {
+		go e.Stop() // it may never return: see awaitLoop
+		return nil, err
+	}
 	up := nbws.NewUpgrader()
 	up.Engine = e
 	up.BlockingModTrasferConnToPoller = true

@@ -119,8 +119,12 @@ func TestPolledSocket(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for range 50 {
-		<-e.got
+	for i := range 50 {
+		select {
+		case <-e.got:
+		case <-time.After(time.Minute): // a bound on a failure, not a wait
+			t.Fatalf("message %d never reached the handler", i)
+		}
 	}
 	e.mu.Lock()
 	for i, m := range e.msgs {
@@ -166,7 +170,13 @@ func TestPolledLimitAndClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	(<-closing).Close(websocket.StatusTryAgainLater, "reconnecting")
+	var ps *Polled
+	select {
+	case ps = <-closing:
+	case <-ctx.Done():
+		t.Fatal("the socket was never accepted")
+	}
+	ps.Close(websocket.StatusTryAgainLater, "reconnecting")
 	_, _, err = c2.Read(ctx)
 	if websocket.CloseStatus(err) != websocket.StatusTryAgainLater {
 		t.Fatalf("the client read %v, not the close code", err)
@@ -225,5 +235,25 @@ func TestPolledSocketKeepsWhatCameBeforeAccept(t *testing.T) {
 	defer e.mu.Unlock()
 	if len(e.msgs) != 1 || string(e.msgs[0]) != "hello" {
 		t.Fatalf("the handler got %q, want [hello]", e.msgs)
+	}
+}
+
+// A Poller stopped as soon as it is made stops: nbio's loop, started
+// after the Stop, forgot it and spun for ever (one goroutine is enough
+// to see it: the loop's first turn comes after the Stop).
+func TestPollerStoppedAtOnce(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for i := range 20 {
+		p, err := NewPoller()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stopped := make(chan struct{})
+		go func() { p.Stop(); close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(time.Minute): // a bound on a failure, not a wait
+			t.Fatalf("Poller %d never stopped", i)
+		}
 	}
 }
