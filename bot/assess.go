@@ -47,9 +47,7 @@ func AssessSum(k game.Knowledge, moves []game.Move, from, to int, seed uint64, y
 		if yield != nil && i > from {
 			yield()
 		}
-		draw := game.NewRNG(seed ^ uint64(i+1)*0x9e3779b97f4a7c15)
-		root := k.Sample(&draw)
-		roll := draw.Uint64()
+		root, roll := commonWorld(k, seed, i)
 		for j, m := range moves {
 			st := root.Clone()
 			end := newBound(st, p.Horizon)
@@ -60,4 +58,15 @@ func AssessSum(k game.Knowledge, moves []game.Move, from, to int, seed uint64, y
 			sums[j] += p.playout(st, &end)[me]
 		}
 	}
+}
+
+// commonWorld returns sample w of a decision's shared worlds, drawn
+// from its own generator (from seed and w), and the seed of the
+// playouts every candidate plays in it: the candidates are compared on
+// the same worlds and the same luck (common random numbers), and a
+// caller may draw the samples in any order.
+func commonWorld(k game.Knowledge, seed uint64, w int) (game.State, uint64) {
+	draw := game.NewRNG(seed ^ uint64(w+1)*0x9e3779b97f4a7c15)
+	world := k.Sample(&draw)
+	return world, draw.Uint64()
 }

@@ -46,9 +46,7 @@ func (p *Search) chooseFlat(k game.Knowledge) (game.Move, bool) {
 		more := max(budget/rounds/len(alive), 1)
 		budget -= more * len(alive)
 		for w := worlds; w < worlds+more; w++ {
-			draw := game.NewRNG(seed ^ uint64(w+1)*0x9e3779b97f4a7c15)
-			world := k.Sample(&draw)
-			roll := draw.Uint64()
+			world, roll := commonWorld(k, seed, w)
 			for _, i := range alive {
 				st := world.Clone()
 				end := newBound(st, p.Horizon)
