@@ -64,7 +64,7 @@ func annTimed(t *testing.T, unit time.Duration) (*harness, seatResp, *client) {
 // again with a fresh time, and nothing more is played for her until it
 // is up again.
 func TestTurnTimePlaysForIdle(t *testing.T) {
-	const unit = 10 * time.Millisecond
+	const unit = 20 * time.Millisecond
 	const turn = 10 * unit // turn_seconds 10
 	h, a, c := annTimed(t, unit)
 	if w := c.watch("welcome", func(m infoMsg) bool { return m.Type == "welcome" }); w.Table.TurnSeconds != 10 {
@@ -84,7 +84,11 @@ func TestTurnTimePlaysForIdle(t *testing.T) {
 		}
 		return m.standin(a.Seat)
 	})
-	if since := time.Since(dueAt); since < turn-unit {
+	// The test's clock starts when the state reaches it, the server's
+	// when it sent it: on a loaded machine (CI) the state may come 10 ms
+	// late and more. Half the time allows that, and still fails a
+	// stand-in seated at the turn's start or midway.
+	if since := time.Since(dueAt); since < turn/2 {
 		t.Fatalf("a stand-in was seated for Ann %v after her turn began, before her time (%v) was up", since, turn)
 	}
 	// The stand-in goes as its move is made (the table message comes

@@ -237,7 +237,7 @@ func TestTurnBasedWithoutItsClock(t *testing.T) {
 	d.stop()
 	st.Close()
 	// The crash's effect: the clock's row is not there.
-	db, err := sql.Open("sqlite", "file:"+path)
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
 	}

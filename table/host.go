@@ -234,7 +234,7 @@ type Host struct {
 	// poller holds this node's sockets (inbound.go), from the first
 	// until the host stops.
 	poller *socket.Poller
-	wg     sync.WaitGroup // table goroutines
+	wg     sync.WaitGroup // table goroutines, the sweep and the wake-ups
 }
 
 // New makes a host whose tables live until ctx is cancelled. It starts
@@ -294,8 +294,13 @@ func (s *Host) Start(acc Identity, relay http.Handler) error {
 	}
 	s.cfg.Metrics.CountTables(s.countTables)
 	go s.stop()
-	go s.sweep()
-	go s.wakeDue() // deadline.go
+	// The sweep and the wake-ups use the store: Wait waits for them, as
+	// for the tables, so that a store closed after Wait has no read or
+	// write of theirs still going (one held SQLite's file locked as its
+	// connection closed after the store's Close: CI's SQLITE_BUSY).
+	s.wg.Add(2)
+	go func() { defer s.wg.Done(); s.sweep() }()
+	go func() { defer s.wg.Done(); s.wakeDue() }() // deadline.go
 	return nil
 }
 
@@ -358,8 +363,9 @@ func (s *Host) launch(t *table) {
 	}()
 }
 
-// Wait returns once every table's goroutine has stopped (after the
-// context given to New is cancelled).
+// Wait returns once every table's goroutine, the sweep and the wake-ups
+// have stopped (after the context given to New is cancelled): nothing
+// of the host's uses the store after it.
 func (s *Host) Wait() { s.wg.Wait() }
 
 // SeatChanges counts the seat changes at this node's tables (lobby.Host).
