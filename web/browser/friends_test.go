@@ -223,12 +223,24 @@ func TestBrowserFriends(t *testing.T) {
 	}) {
 		t.Fatal("the service worker never became active")
 	}
-	p.run("a push", serviceworker.DeliverPushMessage(p.h.URL, id,
-		`{"tag":"n1","kind":"invitation","title":"Invitation","body":"Bob invites you to a game of Cabo","url":"/t/abc"}`))
+	// DevTools' delivery was lost once on a loaded machine (CI waited a
+	// minute for a notification never shown): it is delivered again
+	// until one shows. The tag is the same, so a second shown replaces
+	// the first rather than adding to it.
 	var shown string
-	p.until("the notification shown", `(navigator.serviceWorker.getRegistration('/').then(r => r.getNotifications()).then(ns => {
-		window.tapisNotes = ns.map(n => n.title + '|' + n.body + '|' + n.tag + '|' + n.data.url).join(';'); }), window.tapisNotes || '')`, &shown,
-		func() bool { return shown != "" })
+	for try := 1; shown == ""; try++ {
+		p.run("a push", serviceworker.DeliverPushMessage(p.h.URL, id,
+			`{"tag":"n1","kind":"invitation","title":"Invitation","body":"Bob invites you to a game of Cabo","url":"/t/abc"}`))
+		tick := time.NewTicker(untilEvery)
+		for next := time.Now().Add(15 * time.Second); shown == "" && time.Now().Before(next); <-tick.C {
+			p.eval("the notifications shown", `(navigator.serviceWorker.getRegistration('/').then(r => r.getNotifications()).then(ns => {
+		window.tapisNotes = ns.map(n => n.title + '|' + n.body + '|' + n.tag + '|' + n.data.url).join(';'); }), window.tapisNotes || '')`, &shown)
+		}
+		tick.Stop()
+		if shown == "" && try == 4 {
+			t.Fatal("four pushes delivered, no notification shown")
+		}
+	}
 	if shown != "Invitation|Bob invites you to a game of Cabo|n1|/t/abc" {
 		t.Errorf("the notification shown: %q", shown)
 	}
