@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -299,8 +300,24 @@ func TestBrowserJoinPage(t *testing.T) {
 		t.Errorf("after the page was drawn again the name field reads %q, want what was typed, \"Guest\"", typed)
 	}
 
-	// And the guest sits down: the table starts.
+	// And the guest sits down: the table starts. The guest presses the
+	// button, a spectator comes meanwhile (a "watchers" message: the page
+	// is drawn anew, the button with it), and the guest lets go over the
+	// new button: that is a press, and the guest is seated (with a plain
+	// click it was lost, and CI once waited 12 minutes for a seat).
+	at := p.spot(`[data-action=join]`, `return [r.left + r.width / 2, r.top + r.height / 2];`)
+	if len(at) != 2 {
+		t.Fatal("no join button to press")
+	}
+	p.run("mark the join button", chromedp.Evaluate(`document.querySelector('[data-action=join]').dataset.old = '1'`, nil))
+	p.run("press", input.DispatchMouseEvent(input.MousePressed, at[0], at[1]).WithButton(input.Left).WithClickCount(1))
+	p.h.Dial(id, "")
+	var redrawn bool
+	p.until("the join button drawn anew", `!!document.querySelector('[data-action=join]:not([data-old])')`, &redrawn, func() bool { return redrawn })
+	p.run("release", input.DispatchMouseEvent(input.MouseReleased, at[0], at[1]).WithButton(input.Left).WithClickCount(1))
 	var status string
-	p.click(`[data-action=join]`)
 	p.until("the table to start", `document.querySelector('#table')?.dataset.status || ''`, &status, func() bool { return status == "playing" })
+	if in := p.h.Info(id); in.Seats[2].Name != "Guest" {
+		t.Errorf("seat 3 is %q's, want the guest's", in.Seats[2].Name)
+	}
 }

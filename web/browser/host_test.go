@@ -40,6 +40,16 @@ func TestBrowserHostGivesSeat(t *testing.T) {
 		t.Fatal("Give to a bot cannot take the keyboard's focus")
 	}
 	p.run("level", setValue(`[data-seatbot-level="1"]`, "easy"))
+	// The page is drawn anew when a spectator comes: the level chosen
+	// stays chosen.
+	var id, watchers, level string
+	p.eval("the table's id", `location.pathname.slice(3)`, &id)
+	p.h.Dial(id, "")
+	p.until("the spectator counted", `document.querySelector('#watchers .n')?.textContent || ''`, &watchers, func() bool { return watchers == "1" })
+	p.eval("the level", `document.querySelector('[data-seatbot-level="1"]').value`, &level)
+	if level != "easy" {
+		t.Errorf("after the page was drawn again the level reads %q, want the one chosen, easy", level)
+	}
 	p.click(`[data-seatbot="1"]`)
 	var st struct {
 		Status string

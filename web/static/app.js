@@ -1,7 +1,7 @@
 // Tapis's browser client: the lobby (create a table) and the table page
 // (join, then play over a WebSocket). Game screens live in their own
 // modules; a game without one gets the generic screen.
-import { h, clear, toast } from './dom.js';
+import { h, clear, toast, tap } from './dom.js';
 import { t, tn, ty, setLang, getLang, otherLang, has } from './i18n.js';
 import { loadGames, setGames, gameName, screenFor } from './registry.js';
 import { helpPage, helpButton, refreshHelp, closeHelp, hintLine } from './help.js';
@@ -470,12 +470,15 @@ function hostControl(T, info, s, i) {
   if (info.rated && !s.free) return null;
   // Over days a person is away between moves: their seat is not the host's to give (issue 29).
   if (info.turn_based && !s.free) return null;
-  const level = h('select', { 'aria-label': t('host.level'), dataset: { seatbotLevel: i } },
-    ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
-  level.value = 'normal';
+  // The level chosen outlives the table's redrawing, as the press does (tap).
+  const level = h('select', {
+    'aria-label': t('host.level'), dataset: { seatbotLevel: i },
+    onchange: e => { (T.botLevels ||= {})[i] = e.target.value; },
+  }, ['easy', 'normal', 'hard', 'random'].map(b => h('option', { value: b }, t('home.seat.bot.' + b))));
+  level.value = T.botLevels?.[i] || 'normal';
   return h('span.seatbot', level, h('button', {
     type: 'button', dataset: { seatbot: i },
-    onclick: () => T.ws?.send(JSON.stringify({ type: 'seat_bot', seat: i, bot: level.value })),
+    ...tap(() => T.ws?.send(JSON.stringify({ type: 'seat_bot', seat: i, bot: level.value }))),
   }, t('host.give')));
 }
 
@@ -533,6 +536,10 @@ function explain(T, m) {
 async function join(T, nm) {
   const n = nm.trim();
   if (!n && !player()) { toast(t('home.error.name')); return; }
+  // One request at a time: a second press while the first is on its way
+  // would take a second seat.
+  if (T.joining) return;
+  T.joining = true;
   try {
     await ensurePlayer(n);
     const r = await api('POST', `/api/tables/${T.id}/join`, { name: n });
@@ -541,6 +548,8 @@ async function join(T, nm) {
     connect(T);
   } catch (err) {
     toast(err.status === 409 ? t('table.full') : refusalText(err));
+  } finally {
+    T.joining = false;
   }
 }
 
@@ -586,7 +595,7 @@ function renderTable(T) {
   // window (issue 26, actions), for a page opened after the end too;
   // while the game's end panel is open, its own buttons say it.
   if (T.state?.status === 'over' && !game?.querySelector('#overlay')) {
-    page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', onclick: () => T.ctx.again() }, t('table.again')) : null,
+    page.append(h('div.again', T.seat >= 0 ? h('button.primary', { 'data-action': 'again', ...tap(() => T.ctx.again()) }, t('table.again')) : null,
       ' ', h('a.button', { href: `/m/${T.id}/${T.state.match}`, 'data-action': 'replay' }, t('history.replay'))));
   }
   if (game) page.append(game);
@@ -636,7 +645,7 @@ function invitePanel(info, free) {
     h('label', t('table.invite')),
     h('div.row', h('input', { readonly: true, value: link, id: 'invite', onclick: e => e.target.select() }),
       h('button', {
-        onclick: () => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); },
+        ...tap(() => { navigator.clipboard?.writeText(link); toast(t('table.copied'), 'info'); }),
       }, t('table.copy'))));
 }
 
@@ -650,12 +659,17 @@ function joinForm(T, info) {
     value: T.joinName ?? (player()?.name || localStorage.getItem('tapis.name') || ''),
     oninput: e => { T.joinName = e.target.value; },
   });
-  return h('form.card-panel.join', { id: 'join', onsubmit: e => { e.preventDefault(); join(T, input.value); } },
+  // Its buttons act on a press released over them (tap), as the game's
+  // do: a message between press and release redraws the form, and a
+  // plain click would be lost (CI waited 12 minutes on one). Enter in the
+  // name clicks the submit button (detail 0), which tap counts too; the
+  // submission itself only stays on the page.
+  return h('form.card-panel.join', { id: 'join', onsubmit: e => e.preventDefault() },
     h('h2', t('table.join')), joinSummary(info, T.name, gameName(info.game), turnLabel(info.turn_seconds)),
     info.rated ? h('p.jrated', { id: 'joinrated' }, ratedTag(), ' ', t('rated.join')) : null,
     h('label', t('home.name'), ' ', input),
-    h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join' }, t('table.join.submit')),
-      h('button', { type: 'button', onclick: () => { T.watching = true; T.render(); } }, t('table.watch'))));
+    h('div.row', h('button.primary', { type: 'submit', 'data-action': 'join', ...tap(() => join(T, input.value)) }, t('table.join.submit')),
+      h('button', { type: 'button', ...tap(() => { T.watching = true; T.render(); }) }, t('table.watch'))));
 }
 
 // A resize changes the log's height (a column beside a wide table, a

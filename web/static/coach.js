@@ -3,7 +3,7 @@
 // from what their seat knows only, with its estimated win chance
 // (POST /api/tables/{id}/hint). Every hint is counted and shown on the
 // score sheet (sheet.js), to everyone at the table.
-import { h } from './dom.js';
+import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
 import { captionFor } from './registry.js';
@@ -48,7 +48,7 @@ export function coachPanel(T, token) {
     T.render();
   };
   return h('div.coach', { id: 'coach' },
-    h('button', { type: 'button', id: 'coach-ask', 'data-action': 'hint', disabled: !!hint?.busy || !!hint?.move, onclick: ask }, t('coach.ask')),
+    h('button', { type: 'button', id: 'coach-ask', 'data-action': 'hint', disabled: !!hint?.busy || !!hint?.move, ...tap(ask) }, t('coach.ask')),
     hint?.busy ? h('span.coach-note', t('coach.thinking')) : null,
     hint?.move ? h('p.coach-hint', { id: 'coach-hint' }, h('strong', t('coach.says')), ' ', hintWords(T, hint.move), ' ',
       t('coach.value', { n: Math.round(hint.value * 100) })) : null,

@@ -1,7 +1,7 @@
 // Leaving a table and closing one (issue 26): the table bar's button, the
 // dialog that says what it costs before anything is sent, and the page
 // once the table is left or closed.
-import { h } from './dom.js';
+import { h, tap } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './registry.js';
 import { isTutorial } from './tutorial.js'; // tutorial
@@ -23,7 +23,7 @@ export function leaveControl(T, info) {
   const type = closing ? 'close_table' : 'leave';
   return h('button.leave', {
     type: 'button', 'data-action': closing ? 'close-table' : 'leave',
-    onclick: () => confirmLeave(text, closing ? t('leave.close.yes') : t('leave.yes'), () => T.ws?.send(JSON.stringify({ type }))),
+    ...tap(() => confirmLeave(text, closing ? t('leave.close.yes') : t('leave.yes'), () => T.ws?.send(JSON.stringify({ type })))),
   }, closing ? t('leave.close') : t('leave.button'));
 }
 

@@ -105,7 +105,7 @@ export function scoreSheet(ctx, game) {
     button() {
       return h('button.sheet-open', {
         type: 'button', 'data-action': 'sheet', 'aria-haspopup': 'dialog',
-        onclick: () => { open = true; focusClose = true; ctx.render(); },
+        ...tap(() => { open = true; focusClose = true; ctx.render(); }),
       }, t('sheet.button'));
     },
     // after finishes a drawing of the table in main: the sheet joins a
