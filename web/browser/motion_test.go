@@ -153,8 +153,13 @@ func TestBrowserFlightUnderPanels(t *testing.T) {
 // not while it is still on its way: the page is caught on the redraw that
 // completes a trick while that card travels (motion.js), and the trick's
 // caption is hidden then, and shown once the travels are finished.
+//
+// The bots wait a little before each move, as at a real table: the page
+// draws at most once a frame, and a trick taken and the next one's lead
+// arriving in the same frame are drawn as one (the person would see only
+// the second anyway).
 func TestBrowserTrickTakenAfterLanding(t *testing.T) {
-	p := newPage(t, 0, 3*time.Minute)
+	p := newPage(t, 100*time.Millisecond, 3*time.Minute)
 	g := lateGame{game: "papayoo", bots: []string{"", "random", "random", "random"}}
 	s, sp := p.sitAt(g, 5)
 	sp.playUntil(t, func(m servertest.Msg) bool {

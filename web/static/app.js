@@ -249,7 +249,7 @@ function tablePage(id) {
   current = {
     render: () => T.render(),
     close: () => {
-      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); T.turnNote.stop(); T.chat.close(); closeLeave();
+      T.closed = true; T.ws?.close(); clearInterval(T.clockTimer); cancelAnimationFrame(T.frame); T.turnNote.stop(); T.chat.close(); closeLeave();
       closeSettings(); T.paceOff();
       window.removeEventListener('pagehide', hide); window.removeEventListener('pageshow', show);
     },
@@ -285,7 +285,16 @@ function newTable(id) {
     deadlines: {}, clockTimer: null,
     main: clear(document.getElementById('main')),
   };
-  T.render = () => renderTable(T);
+  // render draws the table now (a person's action, a refusal);
+  // draw, after a message, at the next frame: the person sees one frame
+  // however many messages came before it, and a burst (bots playing at
+  // once, a reconnection's catching up) costs one drawing, not one each.
+  // A tab in the background draws when it is shown again.
+  T.render = () => {
+    if (T.frame) { cancelAnimationFrame(T.frame); T.frame = 0; }
+    renderTable(T);
+  };
+  T.draw = () => { T.frame ||= requestAnimationFrame(() => { T.frame = 0; renderTable(T); }); };
   T.name = s => seatName(T, s);
   T.ctx = {
     get seat() { return T.seat; },
@@ -421,7 +430,7 @@ function onMessage(T, m) {
       toast(T.refused.text);
       break;
   }
-  T.render();
+  T.draw();
 }
 
 // setClocks starts the countdown of each seat in left (milliseconds
