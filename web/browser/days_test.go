@@ -74,11 +74,13 @@ func TestBrowserDays(t *testing.T) {
 	link := site + made.URL
 	p.leave()
 	q.open(made.URL, `#join`)
-	// Ada's leaving redraws Bob's page, maybe under his press: it counts
-	// all the same (TestBrowserJoinPage).
-	q.click(`[data-action=join]`)
+	// Ada's leaving redraws Bob's page, maybe under his press: a press
+	// released over the redrawn button counts (TestBrowserJoinPage), but
+	// one whose place the redraw moved lands beside it, and Bob, seeing
+	// nothing happen, presses again (a second join while the first is on
+	// its way is not sent).
 	var seated bool
-	q.until("Bob seated", `!!document.querySelector('#game .player.mine')`, &seated, func() bool { return seated })
+	q.clickFor(`[data-action=join]`, "Bob seated", `!!document.querySelector('#game .player.mine')`, &seated, func() bool { return seated })
 
 	// Bob plays what he may (the first round's peek) and leaves; then
 	// each turn begins from its notifications.
