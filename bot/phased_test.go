@@ -171,6 +171,34 @@ func TestBlindCheatIgnoresTheFuture(t *testing.T) {
 	}
 }
 
+// In Da Capo! the future is also the order of the cards face down (the
+// personal piles below their tops, the draw pile), which nobody has seen:
+// cheat-future, which sees every hand, chooses the same with those cards
+// in another order, and the plain cheat, which knows what each pile will
+// turn up, otherwise at some position.
+func TestBlindCheatIgnoresTheCardsFaceDown(t *testing.T) {
+	g := games.Named("dacapo")
+	tried, differed := 0, 0
+	for seed := uint64(1); seed <= 16; seed++ {
+		st, s, told := position(t, g, 2, seed, int(seed%7)*3)
+		if st == nil {
+			continue
+		}
+		other := st.Clone()
+		other.Reseed(seed + 1000)
+		tried++
+		if a, b := choose(t, g, "cheat-future@200", st, s, told, seed), choose(t, g, "cheat-future@200", other, s, told, seed); a != b {
+			t.Fatalf("seed %d: cheat-future chose %v, and %v with the cards face down in another order", seed, a, b)
+		}
+		if choose(t, g, "cheat@200", st, s, told, seed) != choose(t, g, "cheat@200", other, s, told, seed) {
+			differed++
+		}
+	}
+	if tried == 0 || differed == 0 {
+		t.Fatalf("%d positions, the cheat differed %d times: the test tells nothing", tried, differed)
+	}
+}
+
 // -plans turns whole turns off for hard and the cheats, and only them.
 func TestNoPlansNames(t *testing.T) {
 	g := games.Named("papayoo")

@@ -363,6 +363,51 @@ func (st *State) Check() error {
 	return nil
 }
 
-// Reseed replaces the state's future randomness (reshuffles and deals to
-// come). The conformance suite uses it to check Sample.
-func (st *State) Reseed(seed uint64) { st.rng = game.NewRNG(seed) }
+// Reseed replaces the state's future randomness with seed's: the
+// reshuffles and deals to come, and the order of the cards face down (the
+// personal piles below their tops and the draw pile). Nobody has seen
+// those: each comes to light only as the card above it is played or
+// drawn, so their order is the future as much as a shuffle to come. They
+// are gathered and dealt back to the same places in an order drawn from
+// seed alone (two states that differ only there are reseeded alike); every
+// card someone has seen (the hands, everything face up) stays. The
+// conformance suite uses Reseed to check Sample; the cheating bot that
+// does not see the future (cheat-future) redraws it in each world, and so
+// sees every hand but not what the piles will turn up.
+func (st *State) Reseed(seed uint64) {
+	r := game.NewRNG(seed)
+	st.stacks = nil // the deals of the match's later games: the future too
+	// Gathered by value, so that the new order owes nothing to the old.
+	var left [Kinds]int
+	for t := 0; t < int(st.n); t++ {
+		if st.nStock[t] > 1 {
+			for _, c := range st.stock[t][:st.nStock[t]-1] {
+				left[c]++
+			}
+		}
+	}
+	for _, c := range st.drawPile() {
+		left[c]++
+	}
+	var down [DeckSize]int8
+	k := 0
+	for c := int8(1); c < Kinds; c++ {
+		for range left[c] {
+			down[k] = c
+			k++
+		}
+	}
+	for i := k - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		down[i], down[j] = down[j], down[i]
+	}
+	k = 0
+	for t := 0; t < int(st.n); t++ {
+		if st.nStock[t] > 1 {
+			k += copy(st.stock[t][:st.nStock[t]-1], down[k:])
+		}
+	}
+	copy(st.drawPile(), down[k:])
+	st.rlen = 0 // a playout's plan may have counted on the draw to come
+	st.rng = r.Child()
+}
