@@ -33,18 +33,8 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 		left[c]++
 	}
 	var pool [DeckSize]int8
+	shuffled(&pool, &left, r)
 	k := 0
-	for c := int8(1); c < Kinds; c++ {
-		for i := int8(0); i < left[c]; i++ {
-			pool[k] = c
-			k++
-		}
-	}
-	for i := k - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
-		pool[i], pool[j] = pool[j], pool[i]
-	}
-	k = 0
 	for t := 0; t < n; t++ {
 		if y.nStock[t] > 0 {
 			for i := range y.stock[t][:y.nStock[t]-1] {
@@ -70,4 +60,21 @@ func (st *State) Sample(s game.Seat, r *game.RNG) game.State {
 	}
 	y.rng = r.Child()
 	return &y
+}
+
+// shuffled lays out the cards counted in left, value by value, at the
+// start of pool and shuffles them with r: their order then owes nothing
+// to where they were.
+func shuffled(pool *[DeckSize]int8, left *[Kinds]int8, r *game.RNG) {
+	k := 0
+	for c := int8(1); c < Kinds; c++ {
+		for range left[c] {
+			pool[k] = c
+			k++
+		}
+	}
+	for i := k - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		pool[i], pool[j] = pool[j], pool[i]
+	}
 }

@@ -377,8 +377,7 @@ func (st *State) Check() error {
 func (st *State) Reseed(seed uint64) {
 	r := game.NewRNG(seed)
 	st.stacks = nil // the deals of the match's later games: the future too
-	// Gathered by value, so that the new order owes nothing to the old.
-	var left [Kinds]int
+	var left [Kinds]int8
 	for t := 0; t < int(st.n); t++ {
 		if st.nStock[t] > 1 {
 			for _, c := range st.stock[t][:st.nStock[t]-1] {
@@ -390,18 +389,8 @@ func (st *State) Reseed(seed uint64) {
 		left[c]++
 	}
 	var down [DeckSize]int8
+	shuffled(&down, &left, &r)
 	k := 0
-	for c := int8(1); c < Kinds; c++ {
-		for range left[c] {
-			down[k] = c
-			k++
-		}
-	}
-	for i := k - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
-		down[i], down[j] = down[j], down[i]
-	}
-	k = 0
 	for t := 0; t < int(st.n); t++ {
 		if st.nStock[t] > 1 {
 			k += copy(st.stock[t][:st.nStock[t]-1], down[k:])
