@@ -24,8 +24,8 @@ import (
 // drawn from its knowledge one by one (bot/pimc.go). And a level may
 // end in +Lpass (hard+cheatpass) or +LN (cheat+hard5) for another bot L
 // at Papayoo's pass (and its first N tricks: bot/phased.go), for
-// measurement; cheat-future is the cheat blind to the dice still to roll
-// (Search.Blind); and hard-plans (cheat-plans) searches single moves where
+// measurement; cheat-future is the cheat blind to the future (Search.Blind:
+// the dice still to roll, Da Capo!'s cards face down); and hard-plans (cheat-plans) searches single moves where
 // the game lists whole turns (hard-plans: Papayoo's pass card by card, as
 // hard did before it judged whole passes flat). +flat (normal+flat) judges
 // the game's plans flat where it says a decision may not be determinized

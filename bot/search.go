@@ -92,8 +92,9 @@ type Search struct {
 	// (game.Omniscient): the reference bot, for measurement only.
 	Cheat bool
 	// Blind, with Cheat, redraws each world's future randomness
-	// (State.Reseed: the dice still to roll, the deals to come): the
-	// cheat then sees every card but not what nobody knows yet. Without
+	// (State.Reseed: the dice still to roll, the deals to come, the order
+	// of Da Capo!'s cards face down): the cheat then sees every card in
+	// someone's hand or face up, but not what nobody knows yet. Without
 	// it, the true state's copy rolls its dice as the table will, so
 	// that Papayoo's cheat knows at the pass which suit the die will make
 	// the Papayoo's (docs/bots.md, Where Papayoo's gap lies).
