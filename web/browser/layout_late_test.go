@@ -149,6 +149,10 @@ func lateScript(sels []string) string {
       if (r.left < 0 || r.right > W + 0.5) out.push('give to a bot at ' + Math.round(r.left) + '..' + Math.round(r.right));
     }
   }
+  // A panel over the table shows all of its width: a results table wider
+  // than the panel scrolls sideways, its last column cut ("This roun").
+  for (const e of document.querySelectorAll('.overlay .card-panel'))
+    if (e.scrollWidth > e.clientWidth + 1) out.push('the panel scrolls sideways by ' + (e.scrollWidth - e.clientWidth) + ' px');
   // A selected card never covers its player's name and score ("<name>
   // (you) 0 pts").
   for (const c of document.querySelectorAll('#game .selected')) {
