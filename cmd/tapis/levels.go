@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,8 +17,16 @@ import (
 // the first level against the second at every other seat: the ladder
 // (normal above easy, hard above normal), hard against easy, and the
 // cheating bot at hard's budget against easy, which with the row before
-// gives how much of the gap to perfect information hard closes.
-var levelPairings = [][2]string{{"normal", "easy"}, {"hard", "normal"}, {"hard", "easy"}, {"cheat", "easy"}}
+// gives how much of the gap to perfect information hard closes. cheat is
+// that bot: "cheat", which sees every card and the future (the dice to
+// roll, the order of Da Capo!'s cards face down), or "cheat-future",
+// which sees every card in a hand or face up but not the future.
+func levelPairings(cheat string) [][2]string {
+	return [][2]string{{"normal", "easy"}, {"hard", "normal"}, {"hard", "easy"}, {cheat, "easy"}}
+}
+
+// levelCheats are the references --levels-table may measure the gap to.
+var levelCheats = []string{"cheat", "cheat-future"}
 
 // levelsRow is one game's row: its table size and runs, in levelPairings' order.
 type levelsRow struct {
@@ -31,8 +40,13 @@ type levelsRow struct {
 // games each, and docs/bots.md's table of them in Markdown on stdout. The
 // table depends only on the seed and n, so that running the command again
 // checks the doc; how long it took goes to stderr.
-func levelsTableCmd(ctx context.Context, names []string, players, n int, seed uint64, workers int, stdout, stderr io.Writer) int {
+func levelsTableCmd(ctx context.Context, names []string, players, n int, seed uint64, workers int, cheat string, stdout, stderr io.Writer) int {
 	start := time.Now()
+	if !slices.Contains(levelCheats, cheat) {
+		fail(stderr, "sim", "--cheat %q: the gap is measured to %s", cheat, strings.Join(levelCheats, " or "))
+		return 2
+	}
+	pairings := levelPairings(cheat)
 	for _, name := range names {
 		if games.Named(name) == nil {
 			fail(stderr, "sim", "unknown game %q (have %s)", name, strings.Join(games.Names(), ", "))
@@ -41,7 +55,7 @@ func levelsTableCmd(ctx context.Context, names []string, players, n int, seed ui
 	}
 	// Each row is written when its game is done: a long run's first rows
 	// are there to read before its last.
-	writeLevelsHeader(stdout)
+	writeLevelsHeader(stdout, pairings)
 	for _, name := range names {
 		g := games.Named(name)
 		row := levelsRow{title: name, players: tableSize(g, players)}
@@ -51,7 +65,7 @@ func levelsTableCmd(ctx context.Context, names []string, players, n int, seed ui
 		// Whole deals: n rounded up to the seatings.
 		k := row.players
 		games := (max(n, 1) + k - 1) / k * k
-		for _, pair := range levelPairings {
+		for _, pair := range pairings {
 			bots := []string{pair[0]}
 			for len(bots) < row.players {
 				bots = append(bots, pair[1])
@@ -82,6 +96,9 @@ func levelsTableCmd(ctx context.Context, names []string, players, n int, seed ui
 	if players > 0 {
 		command += fmt.Sprintf(" --players %d", players)
 	}
+	if cheat != levelCheats[0] {
+		command += " --cheat " + cheat
+	}
 	fmt.Fprintf(stdout, "\n(`%s`: duplicate deals, about %d games a pairing; "+
 		"the first level's share of the wins, then its points a round less the other's, or at more than two players its points "+
 		"as a share of theirs; 95%% intervals over deals.)\n", command, n)
@@ -104,13 +121,13 @@ func tableSize(g game.Game, players int) int {
 }
 
 // writeLevelsHeader writes the head of docs/bots.md's table.
-func writeLevelsHeader(w io.Writer) {
+func writeLevelsHeader(w io.Writer, pairings [][2]string) {
 	fmt.Fprint(w, "| game, table |")
-	for _, p := range levelPairings {
+	for _, p := range pairings {
 		fmt.Fprintf(w, " %s against %s |", p[0], p[1])
 	}
-	fmt.Fprintln(w, " gap to `cheat` that `hard` closes |")
-	fmt.Fprintln(w, "|---|"+strings.Repeat("---|", len(levelPairings)+1))
+	fmt.Fprintf(w, " gap to `%s` that `hard` closes |\n", pairings[len(pairings)-1][0])
+	fmt.Fprintln(w, "|---|"+strings.Repeat("---|", len(pairings)+1))
 }
 
 // writeLevelsRow writes a game's row of the table. At two players a cell

@@ -49,3 +49,34 @@ func TestLevelsTableDoc(t *testing.T) {
 		t.Errorf("%d rows for %d games:\n%s", rows, len(games.Names()), out)
 	}
 }
+
+// --cheat cheat-future measures the gap to the cheat blind to the future:
+// its pairing and the last column say so, and so does the footnote's
+// command; any other reference is refused, and so is --cheat without
+// the table.
+func TestLevelsTableFairCheat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every level of a game")
+	}
+	code, out, errs := tapis("sim", "--levels-table", "--game", "limits", "--games", "2", "--cheat", "cheat-future", "--workers", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{" cheat-future against easy |", " gap to `cheat-future` that `hard` closes |", "| Limits, 2 players |",
+		"`tapis sim --levels-table --games 2 --seed 1 --game limits --cheat cheat-future`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table has no %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, " cheat against easy |") {
+		t.Errorf("the plain cheat was measured too:\n%s", out)
+	}
+	for _, args := range [][]string{
+		{"sim", "--levels-table", "--game", "limits", "--games", "2", "--cheat", "hard"},
+		{"sim", "--game", "limits", "--games", "2", "--cheat", "cheat-future"},
+	} {
+		if code, _, errs := tapis(args...); code != 2 || !strings.Contains(errs, "--cheat") {
+			t.Errorf("%q: exit %d, %q; want 2 and a word on --cheat", args, code, errs)
+		}
+	}
+}

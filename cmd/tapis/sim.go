@@ -38,6 +38,7 @@ other (docs/bots.md's table).`)
 	shuffle := fs.Bool("shuffle", false, "rotate, and seat the bots in each of their orders round the table in turn, so that no bot keeps a neighbour (implies --rotate)")
 	duplicate := fs.Bool("duplicate", false, "play each deal once per seating (the rotations; with --shuffle every order), so that the deal's luck cancels; intervals over deals (implies --rotate)")
 	levelsTable := fs.Bool("levels-table", false, "measure the levels against each other, in duplicate, --games games a pairing, and print docs/bots.md's table (--game: default all)")
+	cheat := fs.String("cheat", "cheat", "with --levels-table, the bot whose gap to easy hard is measured against: cheat (every card, and the future: dice to roll, cards face down) or cheat-future (every card in a hand or face up, not the future)")
 	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal,hard) from games against each other, shuffled; --game all rates every game")
 	if status, ok := parse(fs, args, stdout, stderr); !ok {
 		return status
@@ -59,6 +60,10 @@ other (docs/bots.md's table).`)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["cheat"] && !*levelsTable {
+		fail(stderr, "sim", "--cheat names the levels' table's reference: it goes with --levels-table")
+		return 2
+	}
 	if *levelsTable {
 		names := games.Names()
 		if set["game"] {
@@ -70,7 +75,7 @@ other (docs/bots.md's table).`)
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return levelsTableCmd(ctx, names, table, *n, *seed, *workers, stdout, stderr)
+		return levelsTableCmd(ctx, names, table, *n, *seed, *workers, *cheat, stdout, stderr)
 	}
 	g := games.Named(*name)
 	if g == nil {
