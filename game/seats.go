@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"iter"
 	"math/bits"
 )
 
@@ -50,6 +51,18 @@ func (a Seats) First() Seat {
 
 // List returns the player seats in increasing order.
 func (a Seats) List() []Seat { return a.AppendTo([]Seat{}) }
+
+// All yields the player seats in increasing order, without allocating
+// (List makes a slice: a table looks at who is to move after every move).
+func (a Seats) All() iter.Seq[Seat] {
+	return func(yield func(Seat) bool) {
+		for b := uint16(a &^ spectatorBit & (1<<MaxPlayers - 1)); b != 0; b &= b - 1 {
+			if !yield(Seat(bits.TrailingZeros16(b))) {
+				return
+			}
+		}
+	}
+}
 
 // AppendTo appends the player seats in increasing order to buf.
 func (a Seats) AppendTo(buf []Seat) []Seat {

@@ -156,8 +156,15 @@ func (t *table) stateFor(s game.Seat, by game.Seat, evs []game.Event) []byte {
 // stateEncoder starts the state messages of the table's position after
 // the move whose events are evs (package codec).
 func (t *table) stateEncoder(by game.Seat, evs []game.Event) *codec.StateEncoder {
+	// The encoder writes p out at once, so the result's slices may be
+	// written over at the next message.
+	if w, ok := t.st.(game.ResultWriter); ok {
+		w.ResultTo(&t.result)
+	} else {
+		t.result = t.st.Result()
+	}
 	p := codec.StateParts{Match: t.match, N: t.n, Status: t.status(), By: by, Standin: t.byStandin && by >= 0, ToMove: t.st.ToMove(),
-		Result: t.st.Result(), Rounds: t.rounds, TurnLeft: t.turnLeft()}
+		Result: t.result, Rounds: t.rounds, TurnLeft: t.turnLeft()}
 	return codec.NewStateEncoder(t.g, t.codec, t.st, &p, evs)
 }
 

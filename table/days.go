@@ -125,7 +125,7 @@ func (t *table) quiet() bool {
 	if t.st == nil || t.st.Over() {
 		return true
 	}
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		if t.seats[s].player != nil {
 			return false
 		}

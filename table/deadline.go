@@ -30,7 +30,7 @@ func (t *table) clockNow() store.Clock {
 	if t.st == nil || t.st.Over() {
 		return c
 	}
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		seat := &t.seats[s]
 		c.Due[s] = seat.due
 		end := seat.due.Add(t.turnTime)

@@ -32,7 +32,7 @@ func (t *table) armAway() {
 		return
 	}
 	var due time.Time
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		if !t.absent(s) {
 			continue
 		}
@@ -54,7 +54,7 @@ func (t *table) standIn() {
 		return
 	}
 	taken := false
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		if !t.absent(s) || time.Since(t.seats[s].away) < after {
 			continue
 		}

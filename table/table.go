@@ -122,6 +122,10 @@ type table struct {
 	// rounds is every completed round's scores in this match (wire.State's
 	// Rounds), appended as Result.Rounds grows, not rebuilt per message.
 	rounds [][]int
+	// result is the game's Result as the last state message said it,
+	// written over at each one (game.ResultWriter): Result allocates three
+	// slices, at every move otherwise.
+	result game.Result
 	// byStandin: the move being applied is a stand-in's (botChose), which
 	// its state message says (wire.State's Standin).
 	byStandin bool
@@ -318,7 +322,7 @@ func (t *table) schedule() {
 	if t.botC != nil || t.thinking != 0 {
 		return
 	}
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		if t.seats[s].player != nil && !t.scriptWaits(s) {
 			// The bot starts thinking at once; BotDelay is paced in
 			// playBot, so that a slow search adds no extra pause.
@@ -472,7 +476,12 @@ func (t *table) record(s game.Seat) {
 // noteRound keeps the round scores of a round the last move completed.
 // A move completes at most one round in every game (Result.RoundScores
 // is only the last round's), so one append per increase keeps them all.
-func (t *table) noteRound() { t.rounds = history.NoteRound(t.rounds, t.st.Result()) }
+func (t *table) noteRound() {
+	if v, ok := t.st.(game.Valuer); ok && v.Rounds() <= len(t.rounds) {
+		return // no round completed: Result would allocate for nothing
+	}
+	t.rounds = history.NoteRound(t.rounds, t.st.Result())
+}
 
 // deliver passes the events in t.moveEvents to the history and to the bots.
 func (t *table) deliver() {

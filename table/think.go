@@ -18,7 +18,7 @@ func (t *table) playBot(ctx context.Context) {
 	if !t.attended() {
 		return
 	}
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		p := t.seats[s].player
 		if p == nil || t.scriptWaits(s) {
 			continue

@@ -88,7 +88,7 @@ func (t *table) armTurn() {
 		return
 	}
 	var end time.Time
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		if !t.timed(s) || t.seats[s].turnBot {
 			continue
 		}
@@ -109,7 +109,7 @@ func (t *table) turnUp() {
 		return
 	}
 	taken := false
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		seat := &t.seats[s]
 		if !t.timed(s) || seat.turnBot || t.srv.now().Sub(seat.due) < t.turnTime {
 			continue
@@ -131,7 +131,7 @@ func (t *table) turnLeft() map[game.Seat]int64 {
 	}
 	var left map[game.Seat]int64
 	now := t.srv.now()
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		if !t.timed(s) {
 			continue
 		}

@@ -55,7 +55,7 @@ func (t *table) warnSoon() {
 		return
 	}
 	now := t.srv.now()
-	for _, s := range t.st.ToMove().List() {
+	for s := range t.st.ToMove().All() {
 		at := t.warnAt(s)
 		if at.IsZero() || now.Before(at) {
 			continue
