@@ -29,7 +29,10 @@ func TestBotsChooseLegalMoves(t *testing.T) {
 	per, levels := 25, []string{"random", "easy", "normal", "hard"}
 	switch {
 	case !testing.Short():
-		per = 100
+		// 200 games a game and table size: every level at every seat 50
+		// times. Twice that took two minutes of one of CI's two cores,
+		// which the browser tests beside it need.
+		per = 50
 	case raceDetector:
 		// Under -race the point is data races, which a few games find
 		// as well as a hundred (and the run without -race plays the full
