@@ -370,8 +370,10 @@ func (st *State) Check() error {
 // drawn, so their order is the future as much as a shuffle to come. They
 // are gathered and dealt back to the same places in an order drawn from
 // seed alone (two states that differ only there are reseeded alike); every
-// card someone has seen (the hands, everything face up) stays. The
-// conformance suite uses Reseed to check Sample; the cheating bot that
+// card someone has seen (the hands, everything face up) stays. Like
+// Sample, it does not track that a draw pile made anew from the set-aside
+// piles holds known values: its cards are pooled with the personal
+// piles'. The conformance suite uses Reseed to check Sample; the cheating bot that
 // does not see the future (cheat-future) redraws it in each world, and so
 // sees every hand but not what the piles will turn up.
 func (st *State) Reseed(seed uint64) {
