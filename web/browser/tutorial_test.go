@@ -309,7 +309,10 @@ func (p *page) playTutorial(sc *tutorial.Script, run tutorialRun) {
 		if !strings.HasPrefix(g.Text, want) {
 			t.Errorf("the offer reads %q", g.Text)
 		}
-		p.click(`#guide [data-action=guide-tutorial]`)
+		// The bots play on under the offer, and a redraw may move its
+		// button between the read of its place and the press: a person
+		// seeing nothing happen presses again.
+		p.clickFor(`#guide [data-action=guide-tutorial]`, "the tutorial started", read(""), &s, func() bool { return s.Mode != "" })
 	}
 	refused, resumed := false, false
 	step := 0
