@@ -201,11 +201,15 @@ func PlayRandom(c *Client, seat game.Seat, seed uint64, stopAt int) (Msg, error)
 		if m.Type == "error" {
 			return m, fmt.Errorf("seat %d: error %s: %s", seat, m.Code, m.Error)
 		}
-		if m.Status == "over" || m.N >= stopAt {
-			return m, nil
-		}
 		if m.By == seat {
 			pending = false
+		}
+		// Not while a move of the seat's is on its way: a caller that
+		// hangs up at stopAt and dials again would otherwise see the seat
+		// to move once more, and its next move refused, when that move
+		// lands.
+		if m.Status == "over" || m.N >= stopAt && !pending {
+			return m, nil
 		}
 		if !pending && slices.Contains(m.ToMove, seat) && len(m.Legal) > 0 {
 			pending = true
