@@ -82,11 +82,21 @@ func (p *page) untilCallable() caboCall {
 	return st
 }
 
+// openSettings presses the table bar's gear until the settings show.
+// The bar is drawn anew on every message (a bot's move at the slow pace
+// comes every second or two), and a press that meets a new gear on its
+// release is lost: a person would press again, and so does clickFor.
+func (p *page) openSettings() {
+	p.t.Helper()
+	var there bool
+	p.clickFor(`[data-action=settings]`, "the settings", `!!document.querySelector('#settings')`, &there, func() bool { return there })
+}
+
 // settingsBox reads whether the settings' Cabo box is ticked, opening
 // and closing the settings.
 func (p *page) settingsBox() bool {
 	p.t.Helper()
-	p.click(`[data-action=settings]`)
+	p.openSettings()
 	p.run("the settings", chromedp.WaitVisible(`#settings input[name=confirm-cabo]`, chromedp.ByQuery))
 	var on bool
 	p.eval("the Cabo box", `document.querySelector('#settings input[name=confirm-cabo]').checked`, &on)
@@ -158,7 +168,7 @@ func TestBrowserConfirmCabo(t *testing.T) {
 	}
 	// And the settings turn it on again.
 	p.endRound()
-	p.click(`[data-action=settings]`)
+	p.openSettings()
 	p.run("the settings", chromedp.WaitVisible(`#settings input[name=confirm-cabo]`, chromedp.ByQuery))
 	p.shootSizes("settings-panel-cabo", 200*time.Millisecond)
 	p.click(`#settings input[name=confirm-cabo]`)
@@ -220,7 +230,7 @@ func TestBrowserPace(t *testing.T) {
 	p.freshCabo()
 
 	// The settings: normal by default, photographed, in both languages.
-	p.click(`[data-action=settings]`)
+	p.openSettings()
 	p.run("the settings", chromedp.WaitVisible(`#settings`, chromedp.ByQuery))
 	var checked string
 	p.eval("the pace chosen", `document.querySelector('#settings input[name=pace]:checked')?.value || ''`, &checked)
@@ -243,7 +253,7 @@ func TestBrowserPace(t *testing.T) {
 		func() bool { return pressed == "true 1" })
 	p.click(`[data-action=close-settings]`)
 	p.switchLang("fr")
-	p.click(`[data-action=settings]`)
+	p.openSettings()
 	p.run("the settings in French", chromedp.WaitVisible(`#settings`, chromedp.ByQuery))
 	p.eval("the settings' words in French", text(`#settings`), &labels)
 	for _, w := range []string{"Réglages", "Vitesse des robots et des animations", "Lente", "Normale", "Rapide", "Demander avant d’annoncer Cabo", "Quand c’est votre tour", "Son"} {
@@ -259,7 +269,7 @@ func TestBrowserPace(t *testing.T) {
 	// the table (performance.now() then).
 	choose := func(pace string) float64 {
 		t.Helper()
-		p.click(`[data-action=settings]`)
+		p.openSettings()
 		p.run("the settings", chromedp.WaitVisible(`#settings`, chromedp.ByQuery))
 		p.click(`#settings input[name=pace][value=` + pace + `]`)
 		p.click(`[data-action=close-settings]`)
