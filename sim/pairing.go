@@ -73,21 +73,24 @@ func (r *records) perUnit(size int) units {
 	return u
 }
 
-// unit is one unit's figures for a pairing: the first bot's share of a
+// Unit is one unit's figures for a pairing: the first bot's share of a
 // game and points, the others' mean points, and the rounds played.
-type unit struct {
-	share, points, others, rounds float64
+type Unit struct {
+	Share  float64 `json:"share"`
+	Points float64 `json:"points"`
+	Others float64 `json:"others"`
+	Rounds float64 `json:"rounds"`
 }
 
-func (u units) pairingUnits() []unit {
-	out := make([]unit, len(u.rounds))
+func (u units) pairingUnits() []Unit {
+	out := make([]Unit, len(u.rounds))
 	n := len(u.points)
 	for k := range out {
 		others := 0.0
 		for b := 1; b < n; b++ {
 			others += u.points[b][k]
 		}
-		out[k] = unit{share: u.shares[0][k], points: u.points[0][k], others: others / float64(n-1), rounds: u.rounds[k]}
+		out[k] = Unit{Share: u.shares[0][k], Points: u.points[0][k], Others: others / float64(n-1), Rounds: u.rounds[k]}
 	}
 	return out
 }
@@ -114,7 +117,7 @@ type Pairing struct {
 	PointsRatioCI95 Interval `json:"points_ratio_ci95"`
 }
 
-func (c *Config) pairing(us []unit) *Pairing {
+func (c *Config) pairing(us []Unit) *Pairing {
 	if c.Players < 2 || len(us) == 0 {
 		return nil
 	}
@@ -122,7 +125,7 @@ func (c *Config) pairing(us []unit) *Pairing {
 	shares, diffs, points, others, rounds := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us)),
 		make([]float64, len(us)), make([]float64, len(us))
 	for k, u := range us {
-		shares[k], diffs[k], points[k], others[k], rounds[k] = u.share, u.points-u.others, u.points, u.others, u.rounds
+		shares[k], diffs[k], points[k], others[k], rounds[k] = u.Share, u.Points-u.Others, u.Points, u.Others, u.Rounds
 	}
 	p.Share, p.ShareCI95 = MeanCI(shares)
 	// A share is between 0 and 1, whatever the normal approximation says.
@@ -157,20 +160,20 @@ const (
 // (unit k of both runs is the same deal), which is where the duplicate
 // deals' lower variance shows.
 func GapClosed(honest, cheat Report, by Measure) (float64, Interval, error) {
-	h, c := honest.units, cheat.units
+	h, c := honest.Units, cheat.Units
 	switch {
 	case honest.Pairing == nil || cheat.Pairing == nil:
 		return 0, unknown, errors.New("gap closed: a run without rotation has no pairing")
-	case len(h) != len(c) || honest.seed != cheat.seed || honest.Seatings != cheat.Seatings:
-		return 0, unknown, fmt.Errorf("gap closed: runs of different deals (%d and %d units, seeds %d and %d)", len(h), len(c), honest.seed, cheat.seed)
+	case len(h) != len(c) || honest.Seed != cheat.Seed || honest.Seatings != cheat.Seatings:
+		return 0, unknown, fmt.Errorf("gap closed: runs of different deals (%d and %d units, seeds %d and %d)", len(h), len(c), honest.Seed, cheat.Seed)
 	}
 	even := honest.Pairing.Even
-	edge := func(us []unit, idx []int) float64 {
+	edge := func(us []Unit, idx []int) float64 {
 		var share, points, others float64
 		for _, k := range idx {
-			share += us[k].share
-			points += us[k].points
-			others += us[k].others
+			share += us[k].Share
+			points += us[k].Points
+			others += us[k].Others
 		}
 		if by == ByShare {
 			return share/float64(len(idx)) - even
@@ -195,7 +198,7 @@ func GapClosed(honest, cheat Report, by Measure) (float64, Interval, error) {
 	if math.IsNaN(g) {
 		return 0, unknown, errors.New("gap closed: the cheating bot is no better than the others")
 	}
-	iv := Bootstrap(len(h), honest.seed, stat)
+	iv := Bootstrap(len(h), honest.Seed, stat)
 	if s := honest.Pairing.Share; by == ByShare && (s == 0 || s == 1) {
 		// Every deal went one way: resamples cannot vary, yet the share
 		// is uncertain. Its own (Wilson) bounds, over the cheat's edge,

@@ -100,10 +100,11 @@ type Report struct {
 	// round the table (Rotate, Shuffle or Duplicate).
 	Pairing *Pairing `json:"pairing,omitempty"`
 
-	// units are the independent units' figures (deals, or games), kept
-	// for comparisons between runs of the same seeds (GapClosed).
-	units []unit
-	seed  uint64
+	// Units are the independent units' figures (deals, or games) of a
+	// pairing, kept for comparisons between runs of the same seeds
+	// (GapClosed), also between runs saved as JSON and read back.
+	Units []Unit `json:"units,omitempty"`
+	Seed  uint64 `json:"seed"`
 }
 
 // Worker is what one worker played. Which games a worker gets depends on
@@ -301,7 +302,7 @@ func (c *Config) Seatings() int {
 
 func (c *Config) report(t tally, rec *records, elapsed time.Duration) Report {
 	r := Report{Game: c.Game.Name(), Games: c.Games, GamesPerSecond: float64(c.Games) / elapsed.Seconds(), Moves: t.moves, Rounds: t.rounds,
-		MovesPerSecond: perSecond(t.moves, elapsed), seed: c.Seed}
+		MovesPerSecond: perSecond(t.moves, elapsed), Seed: c.Seed}
 	if c.Duplicate {
 		r.Seatings = c.Seatings()
 		r.Deals = c.Games / r.Seatings
@@ -320,8 +321,8 @@ func (c *Config) report(t tally, rec *records, elapsed time.Duration) Report {
 		r.Seats = append(r.Seats, seat)
 	}
 	if c.Rotate {
-		r.units = per.pairingUnits()
-		r.Pairing = c.pairing(r.units)
+		r.Units = per.pairingUnits()
+		r.Pairing = c.pairing(r.Units)
 	}
 	return r
 }

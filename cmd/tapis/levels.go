@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -164,4 +166,45 @@ func levelsCell(rep sim.Report, players int) string {
 		return c + fmt.Sprintf(" points %.0f%% %s", 100*p.PointsRatio, interval(p.PointsRatioCI95, 100, "%.0f%%"))
 	}
 	return c + fmt.Sprintf(" %+.2f %s points", p.PointsDiff, interval(p.PointsDiffCI95, 1, "%+.2f"))
+}
+
+// gapCmd is `tapis sim --gap HONEST.json,CHEAT.json`: the gap to the
+// cheating bot that the honest one closes, as the levels' table's last
+// column, from two runs saved apart (a long pairing run on its own, or on
+// another machine). The runs must be of the same deals: the same seed,
+// games and table, each with --duplicate --json.
+func gapCmd(files string, stdout, stderr io.Writer) int {
+	names := strings.Split(files, ",")
+	if len(names) != 2 {
+		fail(stderr, "sim", "--gap %q: two files, the honest bot's run and the cheat's, separated by a comma", files)
+		return 2
+	}
+	var reps [2]sim.Report
+	for i, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			fail(stderr, "sim", "--gap: %v", err)
+			return 2
+		}
+		if err := json.Unmarshal(b, &reps[i]); err != nil {
+			fail(stderr, "sim", "--gap: %s is not a report of tapis sim --json: %v", name, err)
+			return 2
+		}
+		if len(reps[i].Units) == 0 || reps[i].Pairing == nil {
+			fail(stderr, "sim", "--gap: %s has no pairing to compare (run it with --duplicate --json)", name)
+			return 2
+		}
+	}
+	by, what := sim.ByShare, "the share of the wins"
+	if len(reps[0].Seats) > 2 {
+		by, what = sim.ByPoints, "points"
+	}
+	g, iv, err := sim.GapClosed(reps[0], reps[1], by)
+	if err != nil {
+		fail(stderr, "sim", "--gap: %v", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "%s closes %.0f%% %s of the gap to %s, by %s (%s, %d games each)\n",
+		reps[0].Seats[0].Bot, 100*g, interval(iv, 100, "%.0f%%"), reps[1].Seats[0].Bot, what, reps[0].Game, reps[0].Games)
+	return 0
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,6 +10,7 @@ import (
 	"testing"
 
 	"tapis/games"
+	"tapis/sim"
 )
 
 // docs/bots.md's table of the levels is the one `tapis sim --levels-table`
@@ -77,6 +80,67 @@ func TestLevelsTableFairCheat(t *testing.T) {
 	} {
 		if code, _, errs := tapis(args...); code != 2 || !strings.Contains(errs, "--cheat") {
 			t.Errorf("%q: exit %d, %q; want 2 and a word on --cheat", args, code, errs)
+		}
+	}
+}
+
+// --gap reads two runs saved with --json and says how much of the gap to
+// the cheat the honest bot closes: the figure sim.GapClosed gives for the
+// same runs made here. Runs that cannot be compared are refused, saying
+// why.
+func TestSimGap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two runs")
+	}
+	dir := t.TempDir()
+	run := func(bots, seed string) string {
+		t.Helper()
+		code, out, errs := tapis("sim", "--game", "limits", "--players", "2", "--bots", bots, "--duplicate", "--games", "40", "--seed", seed, "--workers", "1", "--json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", bots, code, errs)
+		}
+		f := filepath.Join(dir, strings.ReplaceAll(bots, ",", "-")+"-"+seed+".json")
+		if err := os.WriteFile(f, []byte(out), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	honest, cheat := run("hard@30,easy", "3"), run("cheat@30,easy", "3")
+	code, out, errs := tapis("sim", "--gap", honest+","+cheat)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var reps [2]sim.Report
+	for i, bots := range []string{"hard@30", "cheat@30"} {
+		rep, err := sim.Run(context.Background(), sim.Config{Game: games.Named("limits"), Players: 2, Bots: []string{bots, "easy"}, Games: 40, Seed: 3, Workers: 1, Duplicate: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps[i] = rep
+	}
+	g, iv, err := sim.GapClosed(reps[0], reps[1], sim.ByShare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("hard@30 closes %.0f%% %s of the gap to cheat@30, by the share of the wins (limits, 40 games each)", 100*g, interval(iv, 100, "%.0f%%"))
+	if strings.TrimSpace(out) != want {
+		t.Errorf("--gap says %q, want %q", out, want)
+	}
+
+	plain := filepath.Join(dir, "plain.json")
+	if code, out, _ := tapis("sim", "--game", "limits", "--players", "2", "--games", "4", "--json"); code != 0 {
+		t.Fatal("a plain run failed")
+	} else if err := os.WriteFile(plain, []byte(out), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ arg, says string }{
+		{honest, "two files"},
+		{honest + "," + filepath.Join(dir, "none.json"), "no such file"},
+		{honest + "," + plain, "no pairing"},
+		{honest + "," + run("cheat@30,easy", "4"), "different deals"},
+	} {
+		if code, _, errs := tapis("sim", "--gap", c.arg); code != 2 || !strings.Contains(errs, c.says) {
+			t.Errorf("--gap %s: exit %d, %q; want 2 and %q", c.arg, code, errs, c.says)
 		}
 	}
 }

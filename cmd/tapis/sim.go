@@ -39,6 +39,7 @@ other (docs/bots.md's table).`)
 	duplicate := fs.Bool("duplicate", false, "play each deal once per seating (the rotations; with --shuffle every order), so that the deal's luck cancels; intervals over deals (implies --rotate)")
 	levelsTable := fs.Bool("levels-table", false, "measure the levels against each other, in duplicate, --games games a pairing, and print docs/bots.md's table (--game: default all)")
 	cheat := fs.String("cheat", "cheat", "with --levels-table, the bot whose gap to easy hard is measured against: cheat (every card, and the future: dice to roll, cards face down) or cheat-future (every card in a hand or face up, not the future)")
+	gap := fs.String("gap", "", "HONEST.json,CHEAT.json: how much of the gap to the cheating bot the honest one closes, from two runs saved with --duplicate --json on the same seed and games (the levels' table's last figure, for pairings run apart)")
 	ratings := fs.Bool("ratings", false, "rate the bot levels (--bots, default random,easy,normal,hard) from games against each other, shuffled; --game all rates every game")
 	if status, ok := parse(fs, args, stdout, stderr); !ok {
 		return status
@@ -60,6 +61,9 @@ other (docs/bots.md's table).`)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["gap"] {
+		return gapCmd(*gap, stdout, stderr)
+	}
 	if set["cheat"] && !*levelsTable {
 		fail(stderr, "sim", "--cheat names the levels' table's reference: it goes with --levels-table")
 		return 2
