@@ -38,7 +38,9 @@ type Store struct {
 	ops  chan op
 	quit chan struct{}
 	done chan struct{}
-	once sync.Once
+	// ckDone is closed when the checkpointer (checkpoint.go) has stopped.
+	ckDone chan struct{}
+	once   sync.Once
 }
 
 // Store is a store.Store and a store.IntegrityChecker.
@@ -72,10 +74,10 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %v", path, err)
 	}
-	// Two connections: the writer's (SQLite has one writer anyway, and
-	// the writer goroutine is the only one that writes) and one for
-	// reads.
-	db.SetMaxOpenConns(2)
+	// Three connections: the writer's (SQLite has one writer anyway, and
+	// the writer goroutine is the only one that writes), the
+	// checkpointer's (checkpoint.go) and one for reads.
+	db.SetMaxOpenConns(3)
 	if err := sqldb.MigrateSQLite(context.Background(), db, sqldb.Last); err != nil {
 		db.Close()
 		if isBusy(err) {
@@ -86,6 +88,11 @@ func Open(path string) (*Store, error) {
 	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, next: map[matchKey]int{},
 		ops: make(chan op, 1024), quit: make(chan struct{}), done: make(chan struct{})}
 	if err := s.prepareWriter(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %v", path, err)
+	}
+	if err := s.startCheckpointer(); err != nil {
+		s.closeWriter()
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %v", path, err)
 	}
@@ -193,5 +200,6 @@ func (s *Store) closed() bool {
 func (s *Store) Close() error {
 	s.once.Do(func() { close(s.quit) })
 	<-s.done
+	<-s.ckDone
 	return s.db.Close()
 }

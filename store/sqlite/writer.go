@@ -83,6 +83,12 @@ func (s *Store) prepareWriter() error {
 		return err
 	}
 	s.w = w
+	// Checkpoints are the checkpointer's (checkpoint.go), never the
+	// writer's: a per-connection setting.
+	if _, err := w.ExecContext(context.Background(), `PRAGMA wal_autocheckpoint = 0`); err != nil {
+		w.Close()
+		return err
+	}
 	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlNextMove, sqlMove} {
 		st, err := w.PrepareContext(context.Background(), q)
 		if err != nil {
