@@ -40,13 +40,22 @@ func (s *Store) checkpointer(ck *sql.Conn) {
 	defer ck.Close()
 	tick := time.NewTicker(checkpointEvery)
 	defer tick.Stop()
+	// A failure is logged when it begins or changes, not twice a second
+	// for as long as it lasts (a damaged file: Check says more).
+	var failing string
 	for {
 		select {
 		case <-s.quit:
 			return
 		case <-tick.C:
-			if _, err := ck.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+			_, err := ck.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`)
+			switch {
+			case err != nil && err.Error() != failing:
+				failing = err.Error()
 				slog.Warn("store: checkpoint", "err", err)
+			case err == nil && failing != "":
+				failing = ""
+				slog.Info("store: checkpoints work again")
 			}
 		}
 	}
